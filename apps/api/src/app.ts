@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { modules } from './modules/index';
+import { registerErrors, registerIdentity } from './platform/http/plugins';
+import { validatorCompiler } from './platform/http/validation';
+import { translate } from './platform/i18n';
+import type { Services } from './platform/services';
+
+export interface BuildOptions {
+  services: Services;
+  logger?: boolean;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Builds the server: platform plugins, then the modules, then the console's static files. Tests build it too;
+ * main.ts starts it.
+ */
+export async function buildApp({ services, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: services.config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  });
+  app.decorate('services', services);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis: services.config.redisUrl ? new Redis(services.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined,
+    nameSpace: 'gatehouse-rl-',
+  });
+  await app.register(multipart, { limits: { fileSize: 60 * 1024 * 1024, files: 5 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gatehouse API', version: '0.1.0', description: 'Visitor, attendance and site-access management.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerIdentity(app);
+  registerErrors(app);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  for (const mod of modules) await app.register(mod);
+
+  const webDist = services.config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  const indexHtml = hasWeb ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;
+  const kioskHtml = hasWeb && existsSync(join(webDist, 'kiosk.html')) ? readFileSync(join(webDist, 'kiosk.html'), 'utf8') : null;
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/socket.io')) {
+      return reply.code(404).send({ message: translate(req.lang, 'errors.route_not_found') });
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ message: translate(req.lang, 'errors.not_found') });
+    if (kioskHtml && (path === '/kiosk' || path.startsWith('/kiosk/'))) return reply.type('text/html').send(kioskHtml);
+    if (indexHtml) return reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.code(404).type('text/plain').send('The console is not built. Run `npm run build` (npm start does it for you).');
+  });
+  return app;
+}

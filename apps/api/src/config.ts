@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : !['0', 'false', 'no', 'off'].includes(v.toLowerCase())));
+
+/** Environment, validated at boot (fail fast with a clear message). Each variable is explained in .env.example. */
+const zEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Gatehouse <no-reply@gatehouse.local>'),
+  PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
+  DEMO_DATA: bool,
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  demoData: boolean;
+  secretKey: string;
+  logLevel: string;
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = zEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA ?? true,
+    secretKey: e.SECRET_KEY ?? secretFromDataDir(dataDir, !!e.DATABASE_URL),
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+  };
+}
+
+/** In embedded mode a missing SECRET_KEY is generated once into DATA_DIR; with PostgreSQL it must be set. */
+function secretFromDataDir(dataDir: string, external: boolean): string {
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (external && process.env.NODE_ENV === 'production') {
+    throw new ConfigError('SECRET_KEY must be set when DATABASE_URL is used, so that every process shares it.');
+  }
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key + '\n', { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts, createdAt, entityId, roles, updatedAt } from './core';
+import { sites } from './sites';
+import { userTypes } from './user-types';
+
+/**
+ * People of an organisation: staff, pupils, contractors, visitors. A person with a role can use the console;
+ * a person linked to an account has a passport.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    entityId: entityId(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
+    userTypeId: integer('user_type_id').references(() => userTypes.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text(),
+    phone: text(),
+    phoneCode: text('phone_code'),
+    idNumber: text('id_number'),
+    companyName: text('company_name'),
+    image: text(),
+    lang: text().$type<'en' | 'ar' | 'es'>().notNull().default('en'),
+    status: text().$type<'active' | 'archived'>().notNull().default('active'),
+    /** Site and user-type grants (rule 96): all, or the rows of user_sites / user_user_types. */
+    allSites: boolean('all_sites').notNull().default(true),
+    allUserTypes: boolean('all_user_types').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_entity_email_uq').on(t.entityId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex('users_entity_phone_uq').on(t.entityId, t.phone).where(sql`${t.phone} is not null`),
+    uniqueIndex('users_entity_idnumber_uq').on(t.entityId, t.idNumber).where(sql`${t.idNumber} is not null`),
+    uniqueIndex('users_entity_account_uq').on(t.entityId, t.accountId).where(sql`${t.accountId} is not null`),
+    index('users_entity_name_idx').on(t.entityId, t.lastName, t.firstName),
+  ],
+);
+
+export const userSites = pgTable(
+  'user_sites',
+  {
+    entityId: entityId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId] })],
+);
+
+export const userUserTypes = pgTable(
+  'user_user_types',
+  {
+    entityId: entityId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userTypeId: integer('user_type_id')
+      .notNull()
+      .references(() => userTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.userTypeId] })],
+);
+
+export const lastSeen = () => timestamp('last_seen_at', { withTimezone: true });

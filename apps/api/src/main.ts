@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { createServices } from './platform/boot';
+import { LockedError, openDatabase } from './platform/db/client';
+import { migrate } from './platform/db/migrate';
+import { seedOnFirstStart } from './modules/demo/seed';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  const services = createServices(config, database);
+  const app = await buildApp({ services, logger: true });
+  services.realtime.attach(app.server);
+  await services.jobs.start();
+  await seedOnFirstStart(services, (line) => console.log(line));
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Gatehouse is serving ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close().catch(() => undefined);
+    await services.realtime.close().catch(() => undefined);
+    await services.jobs.stop();
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof LockedError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+import type { Services } from '../../platform/services';
+
+export interface DemoContext {
+  entityId: number;
+  ownerUserId: number;
+  roles: { id: number; key: string }[];
+}
+export type DemoSeeder = (services: Services, ctx: DemoContext) => Promise<void>;
+
+/** Each area adds the sample data of its own tables here, in order (sites before areas before kiosks…). */
+export const demoSeeders: DemoSeeder[] = [];

@@ -1,0 +1,79 @@
+import type { Language } from '@gatehouse/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { type Actor, resolveActor } from '../auth/actor';
+import { AppError } from '../errors';
+import { issueMessage, pickLanguage, translate } from '../i18n';
+import type { Services } from '../services';
+import { ValidationFailed } from './validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    lang: Language;
+  }
+  interface FastifyContextConfig {
+    access?: 'public' | 'account' | 'tenant';
+  }
+}
+
+/** Reads the bearer token and the language of every API request. */
+export function registerIdentity(app: FastifyInstance) {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const params = req.params as Record<string, unknown> | undefined;
+    if (token) {
+      req.actor = await resolveActor(app.services.database.db, token);
+      // A token that is sent but unknown or expired is refused even on public calls that would accept none.
+      if (!req.actor && req.routeOptions.config?.access && req.routeOptions.config.access !== 'public') {
+        // left to the route's access check (401)
+      }
+    }
+    req.lang = pickLanguage({ pathLang: params?.lang, userLang: req.actor?.lang, header: req.headers['accept-language'] });
+  });
+}
+
+/** The one error presenter: every failure becomes `{ message, errors?, code? }` in the caller's language. */
+export function registerErrors(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError | ValidationFailed, req, reply) => {
+    const lang = req.lang ?? 'en';
+    if (err instanceof ValidationFailed) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of err.issues) {
+        const field = issue.path.length ? issue.path.join('.') : err.part;
+        (errors[field] ??= []).push(issueMessage(lang, issue));
+      }
+      return reply.code(400).send({ message: translate(lang, 'errors.validation'), errors });
+    }
+    if (err instanceof AppError) {
+      const errors = err.extra.errors
+        ? Object.fromEntries(Object.entries(err.extra.errors).map(([k, v]) => [k, v.map((m) => translate(lang, m, err.extra.vars))]))
+        : undefined;
+      const body: Record<string, unknown> = { message: translate(lang, err.message, err.extra.vars) };
+      if (errors) body.errors = errors;
+      if (err.extra.code) body.code = err.extra.code;
+      if (err.extra.otp_error) body.otp_error = true;
+      if (err.extra.data !== undefined) body.data = err.extra.data;
+      return reply.code(err.status).send(body);
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    const code = (err as FastifyError).code;
+    if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE' || code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ message: translate(lang, 'errors.too_large') });
+    }
+    if (status === 429) return reply.code(429).send({ message: translate(lang, 'errors.too_many') });
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err as Error).name === 'SyntaxError') {
+      return reply.code(400).send({ message: translate(lang, 'errors.bad_json'), errors: { body: [translate(lang, 'errors.bad_json')] } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: status === 404 ? translate(lang, 'errors.not_found') : translate(lang, 'errors.validation') });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ message: translate(lang, 'errors.server') });
+  });
+}

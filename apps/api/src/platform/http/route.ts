@@ -1,0 +1,171 @@
+import { isAllowed, type Language, type PermissionKey, planAllowsCustomFields, type ServerEvent, type ServerEventPayloads } from '@gatehouse/contract';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor, MemberActor } from '../auth/actor';
+import type { Db } from '../db/client';
+import { withTenant } from '../db/tenant';
+import { AppError, forbidden, notFound, unauthenticated } from '../errors';
+import { translate } from '../i18n';
+import { flushEvents, type QueuedEvent } from '../realtime';
+import type { Services } from '../services';
+import { audit as writeAudit } from '../audit';
+
+/**
+ * Who may call a route. `public`: anyone (rate limit it); `account`: any signed-in account, with or without an
+ * organisation; `tenant` (default): a member of the session's organisation, in its tenant transaction.
+ */
+export type Access = 'public' | 'account' | 'tenant';
+
+type Schema = z.ZodType | undefined;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface Ctx<A extends Access, P extends Schema, Q extends Schema, B extends Schema> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  services: Services;
+  lang: Language;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  actor: A extends 'tenant' ? MemberActor : A extends 'account' ? Actor : Actor | null;
+  /** Runs `fn` in the organisation's tenant transaction (row-level security bound). Tenant routes only. */
+  tenant: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+  /** Queues a real-time event; it is sent after the handler (and so its transaction) has succeeded. */
+  emit: <E extends ServerEvent>(room: 'entity' | 'user', id: number, event: E, payload: ServerEventPayloads[E]) => void;
+  audit: (tx: Db, action: string, subject: string, subjectId?: string | number | null, changes?: Record<string, unknown>) => Promise<void>;
+  t: (key: string, vars?: Record<string, string | number>) => string;
+}
+
+export interface RouteDef<A extends Access, P extends Schema, Q extends Schema, B extends Schema, R extends Schema> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** The documented path, `{param}` style, `/api` included. */
+  url: string;
+  summary: string;
+  access?: A;
+  /** Any one of these permission keys allows the call (rule 90). */
+  permission?: PermissionKey | PermissionKey[];
+  /** Reachable on a Standalone package (rules 7, 92): the sites area. */
+  standalone?: boolean;
+  /** Needs the professional or enterprise plan (rule 12). */
+  plan?: 'custom_fields';
+  /** Callable while two-step authentication is required but not yet set up (the passport pages). */
+  allowWithoutOtp?: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: R;
+  status?: number;
+  rateLimit?: { max: number; timeWindow: number; key?: (req: FastifyRequest) => string };
+  bodyLimit?: number;
+  /** The handler reads a multipart body itself (platform/http/multipart.ts). */
+  multipart?: boolean;
+  /** Sends its own reply (files, redirects). */
+  raw?: boolean;
+  tags?: string[];
+  handler: (ctx: Ctx<A, P, Q, B>) => Promise<R extends z.ZodType ? z.input<R> : unknown>;
+}
+
+export interface Router {
+  route<A extends Access = 'tenant', P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, R extends Schema = undefined>(
+    def: RouteDef<A, P, Q, B, R>,
+  ): void;
+}
+
+const ENTITY_KEYS = ['entityId', 'entity_id', 'entity'] as const;
+
+/** The session's organisation is the only one a call may name; any other id answers 404 (no existence leak). */
+function assertOwnEntity(actor: MemberActor, ...parts: unknown[]) {
+  for (const part of parts) {
+    if (!part || typeof part !== 'object') continue;
+    for (const k of ENTITY_KEYS) {
+      const v = (part as Record<string, unknown>)[k];
+      if (v === undefined || v === null || v === '' || typeof v === 'object') continue;
+      if (Number(v) !== actor.entityId) throw notFound();
+    }
+  }
+}
+
+function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>, actor: Actor | null): void {
+  const access = def.access ?? 'tenant';
+  if (access === 'public') return;
+  if (!actor) throw unauthenticated();
+  if (access === 'account') return;
+  if (!actor.entityId || !actor.entity || !actor.userId) throw forbidden('auth.no_membership');
+  // Two-step required for this role but not set up (rules 83-84).
+  if (!def.allowWithoutOtp && actor.roleId && actor.entity.otpRoles?.includes(actor.roleId) && !actor.otpEnabled) {
+    throw forbidden('errors.otp_required', { otp_error: true });
+  }
+  if (def.permission) {
+    const keys = Array.isArray(def.permission) ? def.permission : [def.permission];
+    if (!keys.some((k) => isAllowed(actor.permissions, k))) throw forbidden();
+  }
+  if (actor.entity.package !== 'Cloud' && !def.standalone && !actor.isSupport) throw forbidden('errors.package_standalone');
+  if (def.plan === 'custom_fields' && !planAllowsCustomFields(actor.entity.plan)) throw forbidden('errors.plan_required');
+}
+
+export const toFastifyPath = (url: string) => url.replace(/\{(\w+)\}/g, ':$1');
+
+export function defineRoutes(register: (r: Router, services: Services) => void): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    const services = app.services;
+    const router: Router = {
+      route(def) {
+        const d = def as unknown as RouteDef<Access, Schema, Schema, Schema, Schema>;
+        const access = d.access ?? 'tenant';
+        app.route({
+          method: d.method,
+          url: toFastifyPath(d.url),
+          bodyLimit: d.bodyLimit,
+          schema: Object.fromEntries(
+            Object.entries({
+              summary: d.summary,
+              tags: d.tags,
+              params: d.params,
+              querystring: d.query,
+              body: d.multipart ? undefined : d.body,
+              response: d.response ? { [d.status ?? 200]: d.response } : undefined,
+              security: access === 'public' ? [] : [{ bearer: [] }],
+            }).filter(([, v]) => v !== undefined),
+          ),
+          config: {
+            access,
+            rateLimit: d.rateLimit
+              ? { max: d.rateLimit.max, timeWindow: d.rateLimit.timeWindow, keyGenerator: d.rateLimit.key ?? ((req: FastifyRequest) => req.ip) }
+              : false,
+          },
+          preHandler: async (req) => {
+            authorize(d, req.actor);
+            if (access === 'tenant') assertOwnEntity(req.actor as MemberActor, req.params, req.query, d.multipart ? undefined : req.body);
+          },
+          handler: async (req, reply) => {
+            const events: QueuedEvent[] = [];
+            const actor = req.actor;
+            const ctx: Ctx<Access, Schema, Schema, Schema> = {
+              req,
+              reply,
+              services,
+              lang: req.lang,
+              params: req.params as never,
+              query: req.query as never,
+              body: req.body as never,
+              actor: actor as never,
+              tenant: (fn) => {
+                if (!actor?.entityId) throw new AppError(500, 'errors.server');
+                return withTenant(services.database.db, actor.entityId, fn);
+              },
+              emit: (room, id, event, payload) => events.push({ room, id, event, payload }),
+              audit: (tx, action, subject, subjectId, changes) => writeAudit(tx, actor!.entityId!, actor, action, subject, subjectId, changes),
+              t: (key, vars) => translate(req.lang, key, vars),
+            };
+            const result = await d.handler(ctx as never);
+            flushEvents(services.realtime, events);
+            if (d.raw) return reply;
+            if (d.status) reply.code(d.status);
+            return result;
+          },
+        });
+      },
+    };
+    register(router, services);
+  };
+}

@@ -1,0 +1,85 @@
+import type { Server as HttpServer } from 'node:http';
+import { entityRoom, type ServerEvent, type ServerEventPayloads, userRoom } from '@gatehouse/contract';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import { and, eq } from 'drizzle-orm';
+import { users } from '../db/schema/index';
+import { resolveActor } from './auth/actor';
+import type { Db } from './db/client';
+
+/**
+ * Socket.IO on the API's port. A console connects with its token (`auth.token`) and emits `join` with its entity
+ * id; the server checks the token's account belongs to that organisation before joining the rooms. With
+ * REDIS_URL, the Redis adapter carries events between processes. Modules add namespaces (kiosks) through `io`.
+ */
+export class Realtime {
+  io: Server | null = null;
+  private redis: Redis[] = [];
+
+  constructor(
+    private db: Db,
+    private redisUrl?: string,
+  ) {}
+
+  attach(server: HttpServer) {
+    const io = new Server(server, { path: '/socket.io', cors: { origin: false }, serveClient: false });
+    if (this.redisUrl) {
+      const pub = new Redis(this.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+      const sub = pub.duplicate();
+      this.redis.push(pub, sub);
+      io.adapter(createAdapter(pub, sub));
+    }
+    io.use(async (socket, next) => {
+      const token = String(socket.handshake.auth?.token ?? '');
+      const actor = token ? await resolveActor(this.db, token).catch(() => null) : null;
+      if (!actor) return next(new Error('unauthenticated'));
+      socket.data.accountId = actor.accountId;
+      next();
+    });
+    io.on('connection', (socket) => {
+      socket.on('join', async (payload: unknown, ack?: (r: { ok: boolean }) => void) => {
+        const entityId = Number(typeof payload === 'object' && payload ? (payload as { entity_id?: unknown }).entity_id : payload);
+        const ok = Number.isInteger(entityId) && entityId > 0 && (await this.memberOf(socket.data.accountId, entityId));
+        if (ok) {
+          socket.join(entityRoom(entityId));
+          socket.join(userRoom(ok.userId));
+        }
+        if (typeof ack === 'function') ack({ ok: !!ok });
+      });
+    });
+    this.io = io;
+    return io;
+  }
+
+  private async memberOf(accountId: number, entityId: number) {
+    const [row] = await this.db
+      .select({ userId: users.id })
+      .from(users)
+      .where(and(eq(users.accountId, accountId), eq(users.entityId, entityId), eq(users.status, 'active')))
+      .limit(1);
+    return row ?? null;
+  }
+
+  toEntity<E extends ServerEvent>(entityId: number, event: E, payload: ServerEventPayloads[E]) {
+    this.io?.to(entityRoom(entityId)).emit(event, payload);
+  }
+
+  toUser<E extends ServerEvent>(userId: number, event: E, payload: ServerEventPayloads[E]) {
+    this.io?.to(userRoom(userId)).emit(event, payload);
+  }
+
+  async close() {
+    await new Promise<void>((r) => (this.io ? this.io.close(() => r()) : r()));
+    await Promise.all(this.redis.map((c) => c.quit().catch(() => undefined)));
+  }
+}
+
+/** Events raised during a request, sent once its transaction has committed. */
+export type QueuedEvent = { room: 'entity' | 'user'; id: number; event: ServerEvent; payload: unknown };
+export function flushEvents(rt: Realtime, events: QueuedEvent[]) {
+  for (const e of events) {
+    if (e.room === 'entity') rt.toEntity(e.id, e.event, e.payload as never);
+    else rt.toUser(e.id, e.event, e.payload as never);
+  }
+}

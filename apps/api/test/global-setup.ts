@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { PGLITE_EXTENSIONS, wrapPglite, wrapPool } from '../src/platform/db/client';
+import { migrate } from '../src/platform/db/migrate';
+import { Jobs } from '../src/platform/jobs';
+
+/**
+ * Migrates one template database for the whole run. On PGlite (default) it is dumped to a file each test file
+ * loads in about half a second; with DATABASE_URL it is a PostgreSQL template database each test file copies.
+ */
+export default async function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
+  process.env.GATEHOUSE_TEST_DIR = dir;
+  if (process.env.DATABASE_URL) {
+    const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    const name = `gh_tpl_${process.pid}`;
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    const database = wrapPool(pool);
+    await migrate(database);
+    await prepareJobs(database);
+    await pool.end();
+    process.env.GATEHOUSE_TEMPLATE_DB = name;
+    return async () => {
+      await admin.query(`drop database if exists ${name}`).catch(() => undefined);
+      await admin.end();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const database = wrapPglite(client);
+  await migrate(database);
+  await prepareJobs(database);
+  const dump = await client.dumpDataDir('none');
+  const file = join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  process.env.GATEHOUSE_TEMPLATE_FILE = file;
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** pg-boss installs its schema once, in the template. */
+async function prepareJobs(database: Parameters<typeof migrate>[0]) {
+  const jobs = new Jobs(database);
+  await jobs.boss.start();
+  await jobs.boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createServices } from '../src/platform/boot';
+import { type Database, PGLITE_EXTENSIONS, wrapPglite, wrapPool } from '../src/platform/db/client';
+import type { Services } from '../src/platform/services';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from the migrated template (PGlite by default, PostgreSQL with DATABASE_URL). */
+async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.GATEHOUSE_TEMPLATE_DB && process.env.DATABASE_URL) {
+    const name = `gh_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    await admin.query(`create database ${name} template ${process.env.GATEHOUSE_TEMPLATE_DB}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    const database = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 8 }));
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+        await admin.end();
+      },
+    };
+  }
+  const file = process.env.GATEHOUSE_TEMPLATE_FILE;
+  if (!file) throw new Error('The api test project needs its global setup (vitest --project api).');
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
+  return { database: wrapPglite(client), drop: async () => undefined };
+}
+
+export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(process.env.GATEHOUSE_TEST_DIR ?? tmpdir(), 'data-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DEMO_DATA: '0',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...opts.env,
+  });
+  const { database, drop } = await testDatabase();
+  const services = createServices(config, database);
+  const app = await buildApp({ services });
+  await app.ready();
+  if (opts.jobs) await services.jobs.start();
+  return {
+    app,
+    services,
+    dataDir,
+    async close() {
+      await app.close();
+      await services.jobs.stop();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+/** A small client over fastify.inject: `api(app, token).post(url, body)`. */
+export function api(app: FastifyInstance, token?: string, lang?: string) {
+  const call = async (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
+    const res = await app.inject({
+      method: method as never,
+      url,
+      payload: payload as never,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(lang ? { 'accept-language': lang } : {}), ...headers },
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) => call('POST', url, body ?? {}, headers),
+    put: (url: string, body?: unknown) => call('PUT', url, body ?? {}),
+    patch: (url: string, body?: unknown) => call('PATCH', url, body ?? {}),
+    del: (url: string, body?: unknown) => call('DELETE', url, body),
+    raw: call,
+  };
+}

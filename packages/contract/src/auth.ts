@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { zEmail, zLang, zName, zPassword } from './common';
+
+export const zRegisterBody = z.object({
+  first_name: zName,
+  last_name: zName,
+  email: zEmail,
+  password: zPassword,
+  lang: zLang.optional(),
+});
+
+export const zLoginBody = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(200),
+  otp: z.string().regex(/^\d{6}$/, 'validation.otp_format').optional(),
+  entity_id: z.coerce.number().int().positive().optional(),
+});
+
+export const zForgotPasswordBody = z.object({ email: z.string().trim().toLowerCase().min(1).max(254), lang: zLang.optional() });
+export const zResetPasswordBody = z.object({ token: z.string().min(20).max(200), password: zPassword });
+export const zChangeLangBody = z.object({ lang: zLang });
+
+export const zUserDetails = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  email: z.string(),
+  fullName: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  image: z.string().nullable(),
+  role_id: z.number().nullable(),
+  role: z.string().nullable(),
+  is_otp_enabled: z.union([z.literal(0), z.literal(1)]),
+  passport_id: z.string(),
+  lang: zLang,
+  is_support: z.union([z.literal(0), z.literal(1)]),
+});
+export type UserDetails = z.infer<typeof zUserDetails>;
+
+export const zEntitySummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  subdomain: z.string(),
+  logo: z.string().nullable(),
+  package: z.enum(['Cloud', 'Standalone']).nullable(),
+  plan: z.number().nullable(),
+  subscription: z.enum(['cloud', 'standalone']).nullable(),
+  owner_id: z.number().nullable(),
+  otp_roles: z.array(z.number()),
+});
+export type EntitySummary = z.infer<typeof zEntitySummary>;
+
+export const zPermissionMap = z.record(z.string(), z.object({ pivot: z.object({ allowed: z.union([z.literal(0), z.literal(1)]) }) }));
+
+export const zSession = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  user: zUserDetails,
+  entity: zEntitySummary.nullable(),
+  permissions: zPermissionMap,
+  role: z.object({ id: z.number(), name: z.string() }).nullable(),
+  plan: z.number().nullable(),
+});
+export type Session = z.infer<typeof zSession>;
+
+/** Two-step set-up (rules 83-85). */
+export const zOtpSetup = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() });
+export const zOtpVerifyBody = z.object({ otp: z.string().regex(/^\d{6}$/, 'validation.otp_format') });
+export const zOtpDisableBody = z.object({ password: z.string().min(1).max(200) });
