@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// vitest runs without globals: unmount what each test rendered.
+afterEach(() => cleanup());
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {

@@ -1,7 +1,8 @@
-import { ActionIcon, AppShell, Box, NavLink, ScrollArea, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Box, NavLink, ScrollArea, Text, ThemeIcon, Tooltip, useDirection } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { MenuIcon } from './menu-icons';
 import { trimCompanyName } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { activeMenuId, buildMenu, type VisibleMenuItem } from '../menu';
@@ -15,17 +16,11 @@ interface Props {
   onNavigate: () => void;
 }
 
-const initials = (label: string) =>
-  label
-    .split(/\s+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
 
 /** The side menu (section C): permission gates, package rule, company name trimmed at 16, footer, RTL-aware. */
 export function SideMenu({ expanded, pinned, onPin, onNavigate }: Props) {
   const { t } = useTranslation('shell');
+  const { dir } = useDirection();
   const session = useSession();
   const { pathname } = useLocation();
   const route = useCurrentRoute();
@@ -47,7 +42,7 @@ export function SideMenu({ expanded, pinned, onPin, onNavigate }: Props) {
     const label = t(item.label);
     const icon = child ? undefined : (
       <ThemeIcon variant="light" size="md" radius="sm">
-        <Text size="xs" fw={700}>{initials(label)}</Text>
+        <MenuIcon id={item.id} size={18} />
       </ThemeIcon>
     );
     if (item.children) {
@@ -96,7 +91,7 @@ export function SideMenu({ expanded, pinned, onPin, onNavigate }: Props) {
           ) : null}
           <Tooltip label={pinned ? t('menu.unpin') : t('menu.pin')}>
             <ActionIcon variant={pinned ? 'filled' : 'subtle'} onClick={onPin} aria-label={pinned ? t('menu.unpin') : t('menu.pin')} aria-pressed={pinned} visibleFrom="md">
-              <Text size="sm" fw={700}>{pinned ? '«' : '»'}</Text>
+              <Text size="sm" fw={700}>{(pinned ? dir === 'ltr' : dir === 'rtl') ? '«' : '»'}</Text>
             </ActionIcon>
           </Tooltip>
         </Box>
