@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Group, LoadingOverlay, Menu, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Menu, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { PAGE_SIZE_DEFAULT } from '@gatehouse/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -84,6 +84,7 @@ export function DataGrid<T>({ pageUrl, queryKey, fetchPage, columns, filters, se
       columns.map((c) => ({
         id: c.id,
         header: c.header,
+        accessorFn: (row) => (row as Record<string, unknown>)[c.id],
         enableSorting: !!c.sortField,
         cell: (ctx) => (c.cell ? c.cell(ctx.row.original) : String((ctx.row.original as Record<string, unknown>)[c.id] ?? '')),
         size: typeof c.width === 'number' ? c.width : undefined,
@@ -142,8 +143,17 @@ export function DataGrid<T>({ pageUrl, queryKey, fetchPage, columns, filters, se
             {columns
               .filter((c) => !c.fixed)
               .map((c) => (
-                <Menu.Item key={c.id} onClick={() => toggleColumn(c.id)}>
-                  <Checkbox label={c.header} checked={pref.visible.includes(c.id)} readOnly tabIndex={-1} style={{ pointerEvents: 'none' }} />
+                <Menu.Item
+                  key={c.id}
+                  aria-pressed={pref.visible.includes(c.id)}
+                  onClick={() => toggleColumn(c.id)}
+                  leftSection={
+                    <Text component="span" aria-hidden w={16} ta="center" fw={700} c="blue">
+                      {pref.visible.includes(c.id) ? '✓' : ''}
+                    </Text>
+                  }
+                >
+                  {c.header}
                 </Menu.Item>
               ))}
           </Menu.Dropdown>
