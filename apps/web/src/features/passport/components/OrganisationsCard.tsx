@@ -62,7 +62,7 @@ export function OrganisationsCard() {
         <Stack gap="sm" maw={440}>
           {form.formError ? <Alert color="red" style={{ whiteSpace: 'pre-line' }}>{form.formError}</Alert> : null}
           <TextInput label={t('organisations.name')} required maxLength={100} {...form.input('name')} />
-          <SubdomainInput label={t('organisations.subdomain')} value={form.values.subdomain} onChange={(v) => form.setField('subdomain', v)} error={form.errors.subdomain} />
+          <SubdomainInput label={t('organisations.subdomain')} value={form.values.subdomain} onChange={(v) => form.setField('subdomain', v)} error={form.errors.subdomain} ownTaken={session?.entity?.subdomain} />
           <Group>
             <Button type="submit" loading={create.isPending}>{t('organisations.create_button')}</Button>
           </Group>
