@@ -12,6 +12,7 @@ export async function refreshSession() {
     http.get<{ data: { id: number; name: string; permissions: PermissionMap } | null }>('/api/user-role'),
     s.entity ? http.get<{ data: EntitySummary }>(`/api/get-entity/${s.entity.id}`, { notFound: 'throw' }) : Promise.resolve(null),
   ]);
+  if (!user.data) return;
   patchSession({
     user: user.data,
     role: role.data ? { id: role.data.id, name: role.data.name } : null,
