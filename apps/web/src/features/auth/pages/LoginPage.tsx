@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { isStandalone } from '@gatehouse/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -29,7 +30,12 @@ export default function LoginPage() {
   const [otpError, setOtpError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => clearSession(), []);
+  const qc = useQueryClient();
+  // rule 27: /login clears the stored user (and whatever the previous user's pages had cached)
+  useEffect(() => {
+    clearSession();
+    qc.clear();
+  }, [qc]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
