@@ -129,8 +129,15 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
           ),
           config: {
             access,
+            // A key read from the body (e.g. the e-mail of a login) is only known once the body is parsed, so
+            // those limits count in preHandler; onRequest would see no body and lump every caller together.
             rateLimit: d.rateLimit
-              ? { max: d.rateLimit.max, timeWindow: d.rateLimit.timeWindow, keyGenerator: d.rateLimit.key ?? ((req: FastifyRequest) => req.ip) }
+              ? {
+                  max: d.rateLimit.max,
+                  timeWindow: d.rateLimit.timeWindow,
+                  keyGenerator: d.rateLimit.key ?? ((req: FastifyRequest) => req.ip),
+                  hook: d.rateLimit.key ? 'preHandler' : 'onRequest',
+                }
               : false,
           },
           preHandler: async (req) => {
