@@ -12,6 +12,7 @@ import {
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { entities, roles, users } from '../../db/schema/index';
+import { switchSessionEntity } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { asSystem } from '../../platform/db/tenant';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -50,10 +51,12 @@ export default defineRoutes((r, services) => {
     rateLimit: { max: 10, timeWindow: 60 * 60_000, key: (req) => `${req.actor?.accountId ?? req.ip}` },
     handler: async ({ actor, body }) => {
       if (RESERVED_SUBDOMAINS.includes(body.subdomain)) throw badRequest({ subdomain: ['validation.subdomain_reserved'] });
-      // Only the technical support account creates Standalone organisations or paid plans on behalf of others;
-      // a self-service organisation starts on Cloud with the plan asked for.
+      // A self-service organisation starts with the package and plan asked for (Cloud, lite by default); later
+      // package and plan changes are the technical support account's (update-entity.ts).
       const created = await createEntity(db, { accountId: actor.accountId, name: body.name, subdomain: body.subdomain, package: body.package, plan: body.plan, subscription: body.subscription });
       if (!created) throw conflict('entity.subdomain_taken', { subdomain: ['entity.subdomain_taken'] });
+      // A session that has no organisation yet (just signed up) moves into the new one, so the console can go on.
+      if (!actor.entityId && actor.sessionKind === 'console') await switchSessionEntity(db, actor.sessionId, created.entity.id);
       return { data: presentEntityFull(created.entity) };
     },
   });

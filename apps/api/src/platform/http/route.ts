@@ -80,6 +80,8 @@ function assertOwnEntity(actor: MemberActor, ...parts: unknown[]) {
     for (const k of ENTITY_KEYS) {
       const v = (part as Record<string, unknown>)[k];
       if (v === undefined || v === null || v === '' || typeof v === 'object') continue;
+      // Not an id at all: left to the schema (400).
+      if (!/^\s*\d+\s*$/.test(String(v))) continue;
       if (Number(v) !== actor.entityId) throw notFound();
     }
   }
@@ -140,7 +142,9 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
                 }
               : false,
           },
-          preHandler: async (req) => {
+          // Before validation: who may call comes first (401/403/404 before 400), and the organisation check
+          // sees the request as sent, including an `entity_id` the route's schema would strip.
+          preValidation: async (req) => {
             authorize(d, req.actor);
             if (access === 'tenant') assertOwnEntity(req.actor as MemberActor, req.params, req.query, d.multipart ? undefined : req.body);
           },
