@@ -38,10 +38,13 @@ export async function migrate(database: Database) {
 }
 
 async function applySecurity({ sql }: Database) {
+  // The role is cluster-wide: another database on the same server (a second test run) may create it at the
+  // same moment, so losing that race is fine.
   await sql.exec(`do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
         create role ${APP_ROLE} nologin;
       end if;
+    exception when duplicate_object or unique_violation then null;
     end $$;`);
   await sql.exec(`grant usage on schema public to ${APP_ROLE};
     grant select, insert, update, delete on all tables in schema public to ${APP_ROLE};
