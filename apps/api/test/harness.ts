@@ -62,6 +62,7 @@ export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, 
     services,
     dataDir,
     async close() {
+      await services.realtime.close();
       await app.close();
       await services.jobs.stop();
       await database.close();
