@@ -9,20 +9,20 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accounts } from '../db/schema/index';
-import { registerAccount } from '../modules/auth/register-account';
-import { createEntity } from '../modules/entity/create-entity';
-import { closeSockets, connected, join, nextEvent, openSocket } from '../../test/sockets';
-import { issueSession } from './auth/sessions';
-import { wrapPool } from './db/client';
-import { migrate } from './db/migrate';
+import { accounts } from '../src/db/schema/index';
+import { registerAccount } from '../src/modules/auth/register-account';
+import { createEntity } from '../src/modules/entity/create-entity';
+import { closeSockets, connected, join, nextEvent, openSocket } from './sockets';
+import { issueSession } from '../src/platform/auth/sessions';
+import { wrapPool } from '../src/platform/db/client';
+import { migrate } from '../src/platform/db/migrate';
 
 /**
  * Scale-out (architecture section 1): two API processes on one PostgreSQL database with REDIS_URL. A notice
  * raised by a request to one process reaches a console connected to the other, through the Redis adapter.
  * Skipped, saying why, only when PostgreSQL or Redis cannot be reached.
  */
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
