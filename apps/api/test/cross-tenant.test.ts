@@ -41,13 +41,13 @@ type Call = { op: Operation; url: string; body?: unknown; entityNamed: boolean; 
 
 function plan(op: Operation, ids: Record<string, number[]>): Call[] {
   const tables = Object.keys(ids);
-  const all = [...new Set(Object.values(ids).flat())].slice(0, 40);
+  const all = [...new Set(Object.values(ids).flat())].slice(0, 20);
   const candidates = (name: string, where: string): number[] => {
     if (isEntityKey(name)) return [b.entityId];
     const hit = tablesFor(name, op.path, tables).flatMap((t) => ids[t]);
     const people = /user|employee|owner|member|host/i.test(name) ? [b.userId, bMember.userId, b.accountId, bMember.accountId] : [];
     const list = hit.length ? [...hit, ...people] : [...people, ...all];
-    return [...new Set([...list, b.entityId])].slice(0, where === 'path' ? 40 : 12);
+    return [...new Set([...list, b.entityId])].slice(0, where === 'path' ? 24 : 8);
   };
   const params = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
   const bodySchema: JsonSchema | undefined = op.requestBody?.content?.['application/json']?.schema;

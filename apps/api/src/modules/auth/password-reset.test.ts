@@ -93,6 +93,9 @@ describe('rate limits never reveal whether an account exists', () => {
       }
       const limited = await api(h.app).post('/api/login', { email, password: PASSWORD });
       expect(limited.status).toBe(429);
+      // a forged client address does not reset the limit
+      const forged = await api(h.app).post('/api/login', { email, password: PASSWORD }, { 'x-forwarded-for': '203.0.113.9' });
+      expect(forged.status).toBe(429);
       expect(limited.body.message).toBe('Too many attempts. Please wait a moment and try again.');
     }
     // another e-mail from the same address is still served

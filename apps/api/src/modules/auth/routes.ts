@@ -24,7 +24,12 @@ import { presentSession, presentUser } from './present-session';
 import { registerAccount } from './register-account';
 import { sendRegistrationMail } from './registration-mail';
 
-const byIpAndEmail = (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: string })?.email ?? '').toLowerCase()}`;
+/**
+ * Password guessing and reset mails are limited per e-mail address, whatever the caller's address: the client
+ * IP comes from X-Forwarded-For (trustProxy), which a caller can forge, so an IP in the key would let anyone
+ * reset the limit. The same limit applies whether or not the account exists.
+ */
+const byEmail = (req: FastifyRequest) => `email|${String((req.body as { email?: string })?.email ?? '').trim().toLowerCase()}`;
 
 export default defineRoutes((r, services) => {
   const db = services.database.db;
@@ -61,7 +66,7 @@ export default defineRoutes((r, services) => {
     tags: ['auth'],
     body: zLoginBody,
     response: one(zSession),
-    rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byIpAndEmail },
+    rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byEmail },
     handler: async ({ body }) => ({ data: await login(db, body) }),
   });
 
@@ -111,7 +116,7 @@ export default defineRoutes((r, services) => {
     tags: ['auth'],
     body: zForgotPasswordBody,
     response: zMessage,
-    rateLimit: { max: 5, timeWindow: 15 * 60_000, key: byIpAndEmail },
+    rateLimit: { max: 5, timeWindow: 15 * 60_000, key: byEmail },
     handler: async ({ body, lang, t }) => {
       await requestPasswordReset(services, body.email, body.lang ?? lang);
       return { message: t('auth.reset_sent') };
@@ -159,7 +164,7 @@ export default defineRoutes((r, services) => {
     tags: ['auth'],
     body: z.object({ email: z.string().trim().toLowerCase().min(1).max(254), password: z.string().min(1).max(200) }),
     response: one(z.object({ client_id: z.string(), client_secret: z.string() })),
-    rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byIpAndEmail },
+    rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byEmail },
     handler: async ({ body }) => {
       const [account] = await db.select().from(accounts).where(eq(accounts.email, body.email)).limit(1);
       const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash()), body.password);
