@@ -46,6 +46,12 @@ async function applySecurity({ sql }: Database) {
       end if;
     exception when duplicate_object or unique_violation then null;
     end $$;`);
+  // A database user that is not a superuser may only switch to the role as a member of it.
+  await sql.exec(`do $$ begin
+      if not (select rolsuper from pg_roles where rolname = current_user) and not pg_has_role(current_user, '${APP_ROLE}', 'member') then
+        execute 'grant ${APP_ROLE} to ' || quote_ident(current_user);
+      end if;
+    end $$;`);
   await sql.exec(`grant usage on schema public to ${APP_ROLE};
     grant select, insert, update, delete on all tables in schema public to ${APP_ROLE};
     grant usage, select on all sequences in schema public to ${APP_ROLE};`);
