@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities, users } from '../../db/schema/index';
@@ -139,6 +141,15 @@ describe('POST /api/entity/{id} (company details, rules 293-295)', () => {
 
     const removed = await api(h.app, org.token).post(`/api/entity/${org.entityId}`, { remove_logo: 1 });
     expect(removed.body.data.logo).toBeNull();
+  });
+
+  it('a refused update stores no logo file', async () => {
+    const org = await createOrg(h, { plan: 1 });
+    const form = multipart({ plan: '3' }, { logo: { filename: 'logo.png', data: await png(400, 100), type: 'image/png' } });
+    const res = await api(h.app, org.token).raw('POST', `/api/entity/${org.entityId}`, form.payload, form.headers);
+    expect(res.status).toBe(403);
+    const dir = join(h.dataDir, 'files', 'logos');
+    expect(existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith(`${org.entityId}-`)) : []).toEqual([]);
   });
 
   it('a logo over 2 MB answers 413', async () => {

@@ -23,7 +23,7 @@ import { membershipsOf } from '../auth/login';
 import { createEntity } from './create-entity';
 import { storeLogo } from './logo';
 import { presentEntityFull } from './present';
-import { updateEntity } from './update-entity';
+import { assertMayChangePackage, updateEntity } from './update-entity';
 
 const zEntityIdQuery = z.object({ entity_id: z.coerce.number().int().positive() });
 
@@ -80,11 +80,14 @@ export default defineRoutes((r, services) => {
       if (req.isMultipart()) {
         const form = await readMultipart(req, { fields: zEntityUpdateBody, files: { logo: { maxBytes: 2 * 1024 * 1024 } } });
         body = form.fields;
+        // Every refusal comes before the logo is stored, so a refused update leaves no file behind.
+        assertMayChangePackage(actor, body);
+        if (body.subdomain && !(await subdomainFree(body.subdomain, actor.entityId))) throw conflict('entity.subdomain_taken', { subdomain: ['entity.subdomain_taken'] });
         if (form.files.logo) logo = await storeLogo(services.storage, actor.entityId, form.files.logo.data);
       } else {
         body = parseBody(zEntityUpdateBody, req.body ?? {});
       }
-      if (body.subdomain && !(await subdomainFree(body.subdomain, actor.entityId))) throw conflict('entity.subdomain_taken', { subdomain: ['entity.subdomain_taken'] });
+      if (body.subdomain && !logo && !(await subdomainFree(body.subdomain, actor.entityId))) throw conflict('entity.subdomain_taken', { subdomain: ['entity.subdomain_taken'] });
       const entity = await updateEntity(ctx, body, logo);
       return { data: presentEntityFull(entity) };
     },
