@@ -4,7 +4,9 @@ import { core } from './messages/core';
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Every area's server messages. An area adds its file under messages/ and one line here. */
-const parts: Catalogue[] = [core];
+const parts: Catalogue[] = [
+  core,
+];
 
 export const MESSAGES: Catalogue = {
   en: Object.assign({}, ...parts.map((p) => p.en)),
