@@ -83,7 +83,7 @@ describe('forgot-password and reset-password', () => {
 });
 
 describe('rate limits never reveal whether an account exists', () => {
-  it('login answers 429 after 10 attempts for an e-mail, whether the account exists or not', async () => {
+  it('login answers 429 after 10 failed attempts for an e-mail, whether the account exists or not', async () => {
     const org = await createOrg(h);
     const unknown = `${uniq()}@example.test`;
     for (const email of [org.email, unknown]) {
@@ -101,6 +101,15 @@ describe('rate limits never reveal whether an account exists', () => {
     // another e-mail from the same address is still served
     const other = await createOrg(h);
     expect((await api(h.app).post('/api/login', { email: other.email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('successful logins do not count toward the limit, and a success clears earlier failures', async () => {
+    const org = await createOrg(h);
+    for (let i = 0; i < 12; i++) expect((await api(h.app).post('/api/login', { email: org.email, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 9; i++) await api(h.app).post('/api/login', { email: org.email, password: 'wrong-password' });
+    expect((await api(h.app).post('/api/login', { email: org.email, password: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await api(h.app).post('/api/login', { email: org.email, password: 'wrong-password' })).status).toBe(400);
+    expect((await api(h.app).post('/api/login', { email: org.email, password: PASSWORD })).status).toBe(200);
   });
 
   it('forgot-password answers 429 after 5 requests for an e-mail, whether the account exists or not', async () => {

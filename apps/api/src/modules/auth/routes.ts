@@ -15,10 +15,11 @@ import { accounts, sessions } from '../../db/schema/index';
 import { resolveActor } from '../../platform/auth/actor';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { issueSession, revokeSession } from '../../platform/auth/sessions';
+import { FailureThrottle } from '../../platform/auth/throttle';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, badRequest, unauthenticated } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { login, pickEntity } from './login';
+import { login, LOGIN_FAILURES, pickEntity } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { presentSession, presentUser } from './present-session';
 import { registerAccount } from './register-account';
@@ -33,6 +34,8 @@ const byEmail = (req: FastifyRequest) => `email|${String((req.body as { email?: 
 
 export default defineRoutes((r, services) => {
   const db = services.database.db;
+  const loginFailures = new FailureThrottle({ name: 'login', ...LOGIN_FAILURES, redisUrl: services.config.redisUrl });
+  r.onClose(() => loginFailures.close());
 
   r.route({
     method: 'POST',
@@ -66,8 +69,10 @@ export default defineRoutes((r, services) => {
     tags: ['auth'],
     body: zLoginBody,
     response: one(zSession),
-    rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byEmail },
-    handler: async ({ body }) => ({ data: await login(db, body) }),
+    // Failed attempts are limited per address in login() (10 per 5 minutes); this cap only stops floods of
+    // requests for one address, successful or not.
+    rateLimit: { max: 60, timeWindow: 5 * 60_000, key: byEmail },
+    handler: async ({ body }) => ({ data: await login(db, body, loginFailures) }),
   });
 
   r.route({

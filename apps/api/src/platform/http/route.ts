@@ -69,6 +69,8 @@ export interface Router {
   route<A extends Access = 'tenant', P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, R extends Schema = undefined>(
     def: RouteDef<A, P, Q, B, R>,
   ): void;
+  /** Runs when the server closes (release what the module opened). */
+  onClose(fn: () => Promise<void> | void): void;
 }
 
 const ENTITY_KEYS = ['entityId', 'entity_id', 'entity'] as const;
@@ -111,6 +113,11 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
   return async (app: FastifyInstance) => {
     const services = app.services;
     const router: Router = {
+      onClose(fn) {
+        app.addHook('onClose', async () => {
+          await fn();
+        });
+      },
       route(def) {
         const d = def as unknown as RouteDef<Access, Schema, Schema, Schema, Schema>;
         const access = d.access ?? 'tenant';
