@@ -67,6 +67,13 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // Every route, as registered (the OpenAPI test and the cross-tenant sweep check nothing escapes the document).
+  const routeList: { method: string; url: string; hidden: boolean }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method, url: r.url, hidden: !!(r.schema as { hide?: boolean } | undefined)?.hide });
+  });
+
   registerIdentity(app);
   registerErrors(app);
 

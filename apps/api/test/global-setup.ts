@@ -47,7 +47,8 @@ export default async function setup() {
 
 /** pg-boss installs its schema once, in the template. */
 async function prepareJobs(database: Parameters<typeof migrate>[0]) {
-  const jobs = new Jobs(database);
+  // installOnly: a started scheduler leaves a timer behind that keeps vitest's main process alive.
+  const jobs = new Jobs(database, { installOnly: true });
   await jobs.boss.start();
   await jobs.boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
 }

@@ -30,6 +30,12 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
     return {
       database,
       drop: async () => {
+        // Let the closed pool's connections finish leaving before forcing out any that remain.
+        for (let i = 0; i < 20; i++) {
+          const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (!rows[0].n) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
         await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
         await admin.end();
       },
@@ -62,6 +68,7 @@ export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, 
     services,
     dataDir,
     async close() {
+      await services.realtime.close();
       await app.close();
       await services.jobs.stop();
       await database.close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zName } from './common';
+import { zBool, zName } from './common';
 import { PACKAGES, SUBSCRIPTIONS } from './plans';
 
 /** Subdomain: lowercase letters, digits and hyphens, 3-40 characters, not starting or ending with a hyphen. */
@@ -28,7 +28,8 @@ export const zEntityUpdateBody = z.object({
   subscription: z.enum(SUBSCRIPTIONS).optional(),
   plan: z.coerce.number().int().min(1).max(3).optional(),
   otp_roles: z.array(z.coerce.number().int().positive()).max(20).optional(),
-  remove_logo: z.coerce.boolean().optional(),
+  // zBool, not z.coerce.boolean: a multipart field arrives as the text "0", which coerces to true.
+  remove_logo: zBool.optional(),
 });
 
 /** Logo: at least 200 x 45 px, at most 2 MB (rule 294). */

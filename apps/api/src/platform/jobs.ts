@@ -13,8 +13,12 @@ export class Jobs {
   started = false;
   private handlers = new Map<string, Handler<never>>();
 
-  constructor(private database: Database) {
-    const common = { schema: 'pgboss', supervise: true, schedule: true, migrate: true } as const;
+  /** `installOnly`: no maintenance or cron timers (a one-off start that only installs pg-boss's schema). */
+  constructor(
+    private database: Database,
+    opts: { installOnly?: boolean } = {},
+  ) {
+    const common = { schema: 'pgboss', supervise: !opts.installOnly, schedule: !opts.installOnly, migrate: true } as const;
     if (database.kind === 'pglite') {
       const pglite = database.pglite!;
       this.boss = new PgBoss({

@@ -4,6 +4,7 @@ import { resolveActor } from '../../platform/auth/actor';
 import { verifyOtp } from '../../platform/auth/otp';
 import { decoyHash, verifyPassword } from '../../platform/auth/passwords';
 import { issueSession } from '../../platform/auth/sessions';
+import type { FailureThrottle } from '../../platform/auth/throttle';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import { presentSession } from './present-session';
@@ -27,15 +28,30 @@ export async function pickEntity(db: Db, accountId: number, wanted?: number) {
   return members[0]?.entityId ?? null;
 }
 
-/** Login never says whether the e-mail exists: the same message and the same password work either way. */
-export async function login(db: Db, input: { email: string; password: string; otp?: string; entity_id?: number }) {
-  const [account] = await db.select().from(accounts).where(eq(accounts.email, input.email.trim().toLowerCase())).limit(1);
+/** Failed logins allowed per e-mail address within the window before it answers 429 (successes clear it). */
+export const LOGIN_FAILURES = { max: 10, windowMs: 5 * 60_000 };
+
+/**
+ * Login never says whether the e-mail exists: the same message and the same password work either way, and
+ * failures count against the address the same way (`throttle`, 429 once LOGIN_FAILURES are reached).
+ */
+export async function login(db: Db, input: { email: string; password: string; otp?: string; entity_id?: number }, throttle?: FailureThrottle) {
+  const email = input.email.trim().toLowerCase();
+  if (throttle && (await throttle.blocked(email))) throw new AppError(429, 'errors.too_many');
+  const [account] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
   const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash()), input.password);
-  if (!account || !ok) throw badRequest({ password: ['auth.invalid_credentials'] }, 'auth.invalid_credentials');
+  if (!account || !ok) {
+    await throttle?.fail(email);
+    throw badRequest({ password: ['auth.invalid_credentials'] }, 'auth.invalid_credentials');
+  }
   if (account.otpEnabled) {
     if (!input.otp) throw new AppError(400, 'auth.otp_needed', { code: 'otp_needed', errors: { otp: ['auth.otp_needed'] } });
-    if (!(await verifyOtp(account.otpSecret!, input.otp))) throw new AppError(400, 'auth.otp_invalid', { code: 'otp_invalid', errors: { otp: ['auth.otp_invalid'] } });
+    if (!(await verifyOtp(account.otpSecret!, input.otp))) {
+      await throttle?.fail(email);
+      throw new AppError(400, 'auth.otp_invalid', { code: 'otp_invalid', errors: { otp: ['auth.otp_invalid'] } });
+    }
   }
+  await throttle?.clear(email);
   const entityId = await pickEntity(db, account.id, input.entity_id);
   const { token, expiresAt } = await issueSession(db, account.id, entityId, 'console');
   const actor = (await resolveActor(db, token))!;

@@ -15,19 +15,27 @@ import { accounts, sessions } from '../../db/schema/index';
 import { resolveActor } from '../../platform/auth/actor';
 import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { issueSession, revokeSession } from '../../platform/auth/sessions';
+import { FailureThrottle } from '../../platform/auth/throttle';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, badRequest, unauthenticated } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { login, pickEntity } from './login';
+import { login, LOGIN_FAILURES, pickEntity } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { presentSession, presentUser } from './present-session';
 import { registerAccount } from './register-account';
 import { sendRegistrationMail } from './registration-mail';
 
-const byIpAndEmail = (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: string })?.email ?? '').toLowerCase()}`;
+/**
+ * Password guessing and reset mails are limited per e-mail address, whatever the caller's address: the client
+ * IP comes from X-Forwarded-For (trustProxy), which a caller can forge, so an IP in the key would let anyone
+ * reset the limit. The same limit applies whether or not the account exists.
+ */
+const byEmail = (req: FastifyRequest) => `email|${String((req.body as { email?: string })?.email ?? '').trim().toLowerCase()}`;
 
 export default defineRoutes((r, services) => {
   const db = services.database.db;
+  const loginFailures = new FailureThrottle({ name: 'login', ...LOGIN_FAILURES, redisUrl: services.config.redisUrl });
+  r.onClose(() => loginFailures.close());
 
   r.route({
     method: 'POST',
@@ -61,8 +69,10 @@ export default defineRoutes((r, services) => {
     tags: ['auth'],
     body: zLoginBody,
     response: one(zSession),
-    rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byIpAndEmail },
-    handler: async ({ body }) => ({ data: await login(db, body) }),
+    // Failed attempts are limited per address in login() (10 per 5 minutes); this cap only stops floods of
+    // requests for one address, successful or not.
+    rateLimit: { max: 60, timeWindow: 5 * 60_000, key: byEmail },
+    handler: async ({ body }) => ({ data: await login(db, body, loginFailures) }),
   });
 
   r.route({
@@ -111,7 +121,7 @@ export default defineRoutes((r, services) => {
     tags: ['auth'],
     body: zForgotPasswordBody,
     response: zMessage,
-    rateLimit: { max: 5, timeWindow: 15 * 60_000, key: byIpAndEmail },
+    rateLimit: { max: 5, timeWindow: 15 * 60_000, key: byEmail },
     handler: async ({ body, lang, t }) => {
       await requestPasswordReset(services, body.email, body.lang ?? lang);
       return { message: t('auth.reset_sent') };
@@ -159,7 +169,7 @@ export default defineRoutes((r, services) => {
     tags: ['auth'],
     body: z.object({ email: z.string().trim().toLowerCase().min(1).max(254), password: z.string().min(1).max(200) }),
     response: one(z.object({ client_id: z.string(), client_secret: z.string() })),
-    rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byIpAndEmail },
+    rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byEmail },
     handler: async ({ body }) => {
       const [account] = await db.select().from(accounts).where(eq(accounts.email, body.email)).limit(1);
       const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash()), body.password);

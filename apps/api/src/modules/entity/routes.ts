@@ -12,6 +12,7 @@ import {
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { entities, roles, users } from '../../db/schema/index';
+import { switchSessionEntity } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { asSystem } from '../../platform/db/tenant';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -22,7 +23,7 @@ import { membershipsOf } from '../auth/login';
 import { createEntity } from './create-entity';
 import { storeLogo } from './logo';
 import { presentEntityFull } from './present';
-import { updateEntity } from './update-entity';
+import { assertMayChangePackage, updateEntity } from './update-entity';
 
 const zEntityIdQuery = z.object({ entity_id: z.coerce.number().int().positive() });
 
@@ -50,10 +51,12 @@ export default defineRoutes((r, services) => {
     rateLimit: { max: 10, timeWindow: 60 * 60_000, key: (req) => `${req.actor?.accountId ?? req.ip}` },
     handler: async ({ actor, body }) => {
       if (RESERVED_SUBDOMAINS.includes(body.subdomain)) throw badRequest({ subdomain: ['validation.subdomain_reserved'] });
-      // Only the technical support account creates Standalone organisations or paid plans on behalf of others;
-      // a self-service organisation starts on Cloud with the plan asked for.
+      // A self-service organisation starts with the package and plan asked for (Cloud, lite by default); later
+      // package and plan changes are the technical support account's (update-entity.ts).
       const created = await createEntity(db, { accountId: actor.accountId, name: body.name, subdomain: body.subdomain, package: body.package, plan: body.plan, subscription: body.subscription });
       if (!created) throw conflict('entity.subdomain_taken', { subdomain: ['entity.subdomain_taken'] });
+      // A session that has no organisation yet (just signed up) moves into the new one, so the console can go on.
+      if (!actor.entityId && actor.sessionKind === 'console') await switchSessionEntity(db, actor.sessionId, created.entity.id);
       return { data: presentEntityFull(created.entity) };
     },
   });
@@ -77,11 +80,14 @@ export default defineRoutes((r, services) => {
       if (req.isMultipart()) {
         const form = await readMultipart(req, { fields: zEntityUpdateBody, files: { logo: { maxBytes: 2 * 1024 * 1024 } } });
         body = form.fields;
+        // Every refusal comes before the logo is stored, so a refused update leaves no file behind.
+        assertMayChangePackage(actor, body);
+        if (body.subdomain && !(await subdomainFree(body.subdomain, actor.entityId))) throw conflict('entity.subdomain_taken', { subdomain: ['entity.subdomain_taken'] });
         if (form.files.logo) logo = await storeLogo(services.storage, actor.entityId, form.files.logo.data);
       } else {
         body = parseBody(zEntityUpdateBody, req.body ?? {});
       }
-      if (body.subdomain && !(await subdomainFree(body.subdomain, actor.entityId))) throw conflict('entity.subdomain_taken', { subdomain: ['entity.subdomain_taken'] });
+      if (body.subdomain && !logo && !(await subdomainFree(body.subdomain, actor.entityId))) throw conflict('entity.subdomain_taken', { subdomain: ['entity.subdomain_taken'] });
       const entity = await updateEntity(ctx, body, logo);
       return { data: presentEntityFull(entity) };
     },

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { zEntityUpdateBody } from '@gatehouse/contract';
 import { entities, roles } from '../../db/schema/index';
 import { badRequest, forbidden } from '../../platform/errors';
+import type { MemberActor } from '../../platform/auth/actor';
 import type { Ctx } from '../../platform/http/route';
 
 type Body = z.output<typeof zEntityUpdateBody>;
@@ -11,11 +12,17 @@ type Body = z.output<typeof zEntityUpdateBody>;
  * Updates company details (rule 293). Package and plan changes are the technical support account's (rules 7, 11)
  * and raise the package notices; a two-step policy change raises "Security Policy Updated" (rule 73).
  */
-export async function updateEntity(ctx: Ctx<'tenant', never, never, never>, body: Body, logo?: string) {
-  const { actor, tenant, audit, emit } = ctx;
+/** Package, plan and subscription changes are the technical support account's (rules 7, 11). */
+export function assertMayChangePackage(actor: MemberActor, body: Body) {
   const before = actor.entity;
   const changesPackage = (body.package && body.package !== before.package) || (body.plan && body.plan !== before.plan) || (body.subscription && body.subscription !== before.subscription);
   if (changesPackage && !actor.isSupport) throw forbidden('entity.package_support_only');
+}
+
+export async function updateEntity(ctx: Ctx<'tenant', never, never, never>, body: Body, logo?: string) {
+  const { actor, tenant, audit, emit } = ctx;
+  const before = actor.entity;
+  assertMayChangePackage(actor, body);
   return tenant(async (tx) => {
     if (body.otp_roles?.length) {
       const known = await tx.select({ id: roles.id }).from(roles).where(eq(roles.entityId, actor.entityId));

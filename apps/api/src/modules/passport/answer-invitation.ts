@@ -12,7 +12,7 @@ import { audit } from '../../platform/audit';
  */
 export async function answerInvitation(db: Db, actor: Actor, invitationId: number, answer: 'accepted' | 'rejected') {
   const [inv] = await asSystem(db, (tx) =>
-    tx.select().from(invitations).where(and(eq(invitations.id, invitationId), eq(invitations.email, actor.email), eq(invitations.status, 'pending'))),
+    tx.select().from(invitations).where(and(eq(invitations.id, invitationId), sql`lower(${invitations.email}) = ${actor.email}`, eq(invitations.status, 'pending'))),
   );
   if (!inv) throw new AppError(404, 'auth.invitation_invalid');
   await withTenant(db, inv.entityId, async (tx) => {

@@ -122,7 +122,7 @@ export default defineRoutes((r, services) => {
           .from(invitations)
           .innerJoin(entities, eq(entities.id, invitations.entityId))
           .leftJoin(roles, eq(roles.id, invitations.roleId))
-          .where(and(eq(invitations.email, actor.email), eq(invitations.status, 'pending'))),
+          .where(and(sql`lower(${invitations.email}) = ${actor.email}`, eq(invitations.status, 'pending'))),
       );
       const data = rows.map((r) => ({ id: r.id, entity_id: r.entityId, entity_name: r.entityName, role: r.role, created_at: r.createdAt.toISOString() }));
       return { data, count: data.length };

@@ -48,6 +48,9 @@ export function wrapPglite(client: PGlite, release?: () => void): Database {
 }
 
 export function wrapPool(pool: pg.Pool): Database {
+  // An idle client losing its connection (server restart, database dropped) must not crash the process; the
+  // pool replaces it on the next query.
+  pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
   const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'postgres',

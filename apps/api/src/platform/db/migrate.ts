@@ -38,9 +38,18 @@ export async function migrate(database: Database) {
 }
 
 async function applySecurity({ sql }: Database) {
+  // The role is cluster-wide: another database on the same server (a second test run) may create it at the
+  // same moment, so losing that race is fine.
   await sql.exec(`do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
         create role ${APP_ROLE} nologin;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$;`);
+  // A database user that is not a superuser may only switch to the role as a member of it.
+  await sql.exec(`do $$ begin
+      if not (select rolsuper from pg_roles where rolname = current_user) and not pg_has_role(current_user, '${APP_ROLE}', 'member') then
+        execute 'grant ${APP_ROLE} to ' || quote_ident(current_user);
       end if;
     end $$;`);
   await sql.exec(`grant usage on schema public to ${APP_ROLE};

@@ -9,6 +9,8 @@ import { ValidationFailed } from './validation';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Every route as registered (app.ts). */
+    routeList: { method: string; url: string; hidden: boolean }[];
   }
   interface FastifyRequest {
     actor: Actor | null;

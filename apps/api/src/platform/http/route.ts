@@ -69,6 +69,8 @@ export interface Router {
   route<A extends Access = 'tenant', P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, R extends Schema = undefined>(
     def: RouteDef<A, P, Q, B, R>,
   ): void;
+  /** Runs when the server closes (release what the module opened). */
+  onClose(fn: () => Promise<void> | void): void;
 }
 
 const ENTITY_KEYS = ['entityId', 'entity_id', 'entity'] as const;
@@ -80,6 +82,8 @@ function assertOwnEntity(actor: MemberActor, ...parts: unknown[]) {
     for (const k of ENTITY_KEYS) {
       const v = (part as Record<string, unknown>)[k];
       if (v === undefined || v === null || v === '' || typeof v === 'object') continue;
+      // Not an id at all: left to the schema (400).
+      if (!/^\s*\d+\s*$/.test(String(v))) continue;
       if (Number(v) !== actor.entityId) throw notFound();
     }
   }
@@ -109,6 +113,11 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
   return async (app: FastifyInstance) => {
     const services = app.services;
     const router: Router = {
+      onClose(fn) {
+        app.addHook('onClose', async () => {
+          await fn();
+        });
+      },
       route(def) {
         const d = def as unknown as RouteDef<Access, Schema, Schema, Schema, Schema>;
         const access = d.access ?? 'tenant';
@@ -129,11 +138,20 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
           ),
           config: {
             access,
+            // A key read from the body (e.g. the e-mail of a login) is only known once the body is parsed, so
+            // those limits count in preHandler; onRequest would see no body and lump every caller together.
             rateLimit: d.rateLimit
-              ? { max: d.rateLimit.max, timeWindow: d.rateLimit.timeWindow, keyGenerator: d.rateLimit.key ?? ((req: FastifyRequest) => req.ip) }
+              ? {
+                  max: d.rateLimit.max,
+                  timeWindow: d.rateLimit.timeWindow,
+                  keyGenerator: d.rateLimit.key ?? ((req: FastifyRequest) => req.ip),
+                  hook: d.rateLimit.key ? 'preHandler' : 'onRequest',
+                }
               : false,
           },
-          preHandler: async (req) => {
+          // Before validation: who may call comes first (401/403/404 before 400), and the organisation check
+          // sees the request as sent, including an `entity_id` the route's schema would strip.
+          preValidation: async (req) => {
             authorize(d, req.actor);
             if (access === 'tenant') assertOwnEntity(req.actor as MemberActor, req.params, req.query, d.multipart ? undefined : req.body);
           },

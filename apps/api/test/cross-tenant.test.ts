@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPreferences, invitations, users } from '../src/db/schema/index';
+import { demoSeeders } from '../src/modules/demo/seeders';
+import { issueSession } from '../src/platform/auth/sessions';
+import { withTenant } from '../src/platform/db/tenant';
+import { api, buildTestApp, type TestApp } from './harness';
+import { createMember, createOrg, type Org } from './factories';
+import { idsByTable, isEntityKey, isIdKey, markers, type JsonSchema, type Operation, operations, sample, snapshot, tablesFor } from './sweep';
+
+/**
+ * CROSS-TENANT SWEEP. Walks every route of the OpenAPI document (so it grows with every area that adds routes)
+ * and calls each one that names an organisation or an object (`{entityId}`, `{entity_id}`, `{id}`, `*_id` in the
+ * path, query or body) as organisation A with organisation B's ids. B is filled by every area's demo seeder.
+ * No call may answer 2xx with B's data, an organisation id must answer 404, and B's rows must be unchanged.
+ */
+
+let h: TestApp;
+let a: Org;
+let b: Org;
+let bMember: { userId: number; accountId: number };
+let ops: Operation[];
+beforeAll(async () => {
+  h = await buildTestApp();
+  a = await createOrg(h, { name: 'Alpha Sweep Offices' });
+  b = await createOrg(h, { name: 'Bravo Sweep School' });
+  const roles = Object.entries(b.roles).map(([key, id]) => ({ key, id }));
+  for (const seed of demoSeeders) await seed(h.services, { entityId: b.entityId, ownerUserId: b.userId, roles });
+  // Objects of the foundation's own tables, so their ids exist in B.
+  const m = await createMember(h, b, 'employee');
+  bMember = m;
+  await withTenant(h.services.database.db, b.entityId, async (tx) => {
+    await tx.insert(adminPreferences).values({ entityId: b.entityId, employeeId: b.userId, pageUrl: '/users', tableHead: [{ key: 'Bravo secret column' }], url: 'filter=Bravo secret filter' });
+    await tx.insert(invitations).values({ entityId: b.entityId, email: 'bravo.invitee@example.test', roleId: b.roles.employee, invitedBy: b.userId });
+    await tx.insert(users).values({ entityId: b.entityId, firstName: 'Bravo Person', lastName: 'Secret Surname', email: 'bravo.person@example.test', phone: '4445556667', idNumber: 'BRAVO-ID-1' });
+  });
+  ops = operations((await api(h.app).get('/api/openapi.json')).body);
+}, 120_000);
+afterAll(() => h?.close());
+
+type Call = { op: Operation; url: string; body?: unknown; entityNamed: boolean; label: string };
+
+function plan(op: Operation, ids: Record<string, number[]>): Call[] {
+  const tables = Object.keys(ids);
+  const all = [...new Set(Object.values(ids).flat())].slice(0, 20);
+  const candidates = (name: string, where: string): number[] => {
+    if (isEntityKey(name)) return [b.entityId];
+    const hit = tablesFor(name, op.path, tables).flatMap((t) => ids[t]);
+    const people = /user|employee|owner|member|host/i.test(name) ? [b.userId, bMember.userId, b.accountId, bMember.accountId] : [];
+    const list = hit.length ? [...hit, ...people] : [...people, ...all];
+    return [...new Set([...list, b.entityId])].slice(0, where === 'path' ? 24 : 8);
+  };
+  const params = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
+  const bodySchema: JsonSchema | undefined = op.requestBody?.content?.['application/json']?.schema;
+  const bodyIdKeys = Object.keys(bodySchema?.properties ?? {}).filter((k) => isEntityKey(k) || isIdKey(k));
+  const idParams = [
+    ...params.filter((p) => isEntityKey(p.name) || isIdKey(p.name)).map((p) => ({ name: p.name, where: p.in as string })),
+    ...bodyIdKeys.map((name) => ({ name, where: 'body' })),
+  ];
+  if (!idParams.length) return [];
+  const calls: Call[] = [];
+  for (const target of idParams) {
+    for (const id of candidates(target.name, target.where)) {
+      // The id under test is B's; an organisation named beside it is A's own (else the 404 for it would mask the
+      // object check); other required ids are B's too.
+      const idFor = (name: string) => (name === target.name ? id : isEntityKey(name) ? a.entityId : isIdKey(name) ? candidates(name, 'other')[0] : undefined);
+      let url = op.path;
+      const query = new URLSearchParams();
+      for (const p of params) {
+        if (p.in === 'query' && !p.required && p.name !== target.name) continue;
+        const v = sample(p.schema, p.name, idFor, 0, target.name);
+        if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(v)));
+        else query.set(p.name, typeof v === 'object' ? JSON.stringify(v) : String(v));
+      }
+      if ([...query.keys()].length) url += `?${query}`;
+      const body = ['POST', 'PUT', 'PATCH'].includes(op.method) ? (bodySchema ? sample(bodySchema, 'body', idFor, 0, target.name) : {}) : undefined;
+      const entityNamed = isEntityKey(target.name);
+      calls.push({ op, url, body, entityNamed, label: `${op.method} ${url}${body ? ` ${JSON.stringify(body).slice(0, 200)}` : ''}` });
+    }
+  }
+  return calls;
+}
+
+describe('cross-tenant sweep', () => {
+  it('no route answers another organisation’s data or changes it when called with its ids', async () => {
+    const db = h.services.database;
+    const before = await snapshot(db, b.entityId);
+    const secrets = markers(before, await snapshot(db, a.entityId));
+    secrets.push(b.email, b.subdomain, 'Bravo Sweep School');
+    const ids = await idsByTable(db, b.entityId);
+    let token = a.token;
+    const failures: string[] = [];
+    const swept = new Set<string>();
+    let calls = 0;
+    for (const op of ops) {
+      if (!op.security?.length) continue; // public calls are open to anyone by design
+      for (const call of plan(op, ids)) {
+        let res = await api(h.app, token).raw(call.op.method, call.url, call.body);
+        if (res.status === 401) {
+          // a call may have ended A's session (logout, two-step…): sign in again and retry once
+          token = (await issueSession(db.db, a.accountId, a.entityId)).token;
+          res = await api(h.app, token).raw(call.op.method, call.url, call.body);
+        }
+        calls++;
+        swept.add(`${op.method} ${op.path}`);
+        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+        if (res.status >= 500 || res.status === 401) failures.push(`${res.status} ${call.label}`);
+        else if (call.entityNamed && res.status !== 404) failures.push(`${res.status} (expected 404 for another organisation's id) ${call.label}`);
+        else if (res.status < 300) {
+          const leaked = secrets.filter((s) => text.includes(s));
+          if (leaked.length) failures.push(`${res.status} leaked ${JSON.stringify(leaked.slice(0, 3))} ${call.label}`);
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+    // it really swept: the foundation's own id routes are among the calls
+    for (const route of ['GET /api/get-entity/{entity_id}', 'POST /api/entity/{id}', 'PUT /api/adminPreference/{id}', 'GET /api/adminPreference/{entityId}', 'DELETE /api/client_token', 'POST /api/adminPreference', 'GET /api/users_entities/{user_id}']) {
+      expect(swept, route).toContain(route);
+    }
+    expect(calls).toBeGreaterThan(20);
+    const after = await snapshot(db, b.entityId);
+    for (const table of Object.keys(before)) expect(after[table], `rows of ${table} changed`).toEqual(before[table]);
+    console.log(`cross-tenant sweep: ${swept.size} routes, ${calls} calls, ${secrets.length} markers of B`);
+  }, 300_000);
+});

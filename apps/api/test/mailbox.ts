@@ -1,0 +1,43 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ReadMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Decodes one single-part message as nodemailer writes it (7bit, quoted-printable or base64). */
+export function parseMessage(raw: string): Omit<ReadMail, 'file'> {
+  const split = raw.indexOf('\n\n') >= 0 ? raw.indexOf('\n\n') : raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const body = raw.slice(split).trim();
+  const header = (name: string) => head.match(new RegExp(`^${name}:\\s*(.*)$`, 'im'))?.[1]?.trim() ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  let text = body;
+  if (encoding === 'quoted-printable') {
+    text = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+  } else if (encoding === 'base64') {
+    text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  const subject = header('Subject').replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([BQ])\?(.*?)\?=/gi, (_, enc: string, s: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(s, 'base64').toString('utf8') : decodeURIComponent(s.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
+  );
+  return { to: header('To'), subject, text };
+}
+
+/** The `.eml` files written to DATA_DIR/mail (SMTP_URL unset), oldest first. */
+export function mailbox(dataDir: string): ReadMail[] {
+  const dir = join(dataDir, 'mail');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => ({ file, ...parseMessage(readFileSync(join(dir, file), 'utf8')) }));
+}
+
+export const mailTo = (dataDir: string, to: string) => mailbox(dataDir).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
