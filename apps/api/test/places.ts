@@ -39,3 +39,22 @@ export async function signInPerson(h: TestApp, org: Org, area: { id: number; sit
     return { user, visit };
   });
 }
+
+let macCounter = 0;
+export const nextMac = () => {
+  macCounter += 1;
+  const hex = (macCounter + Math.floor(Math.random() * 60000)).toString(16).padStart(4, '0').toUpperCase();
+  return `00:1A:2B:3C:${hex.slice(0, 2)}:${hex.slice(2, 4)}`;
+};
+
+/** A kiosk paired the documented way: pairing code from the device, added by the admin, token collected. */
+export async function pairKiosk(h: TestApp, org: Org, areaId: number, opts: { name?: string; mac?: string; appVersion?: string } = {}) {
+  const mac = opts.mac ?? nextMac();
+  const start = await api(h.app).post('/api/kiosk-register', { mac_address: mac, serial: `SN${mac.replace(/:/g, '')}`, app_version: opts.appVersion ?? '3.2.0' });
+  if (start.status !== 200) throw new Error(`register: ${start.status} ${JSON.stringify(start.body)}`);
+  const { registration_id, pairing_code, secret } = start.body.data;
+  const added = await api(h.app, org.token).post('/api/kiosk', { entity_id: org.entityId, name: opts.name ?? 'Front desk kiosk', area_id: areaId, pairing_code });
+  if (added.status !== 201) throw new Error(`kiosk: ${added.status} ${JSON.stringify(added.body)}`);
+  const poll = await api(h.app).post('/api/kiosk-register/poll', { registration_id, secret });
+  return { kiosk: added.body.data as { id: number; mac_address: string; name: string }, token: poll.body.data.device_token as string, mac };
+}

@@ -8,6 +8,9 @@ import sites from './sites/routes';
 import areas from './areas/routes';
 import areaChecks from './areas/check-routes';
 import devices from './devices/routes';
+import kiosks from './kiosks/routes';
+import kioskCommands from './kiosks/command-routes';
+import kioskRegister from './kiosks/register-routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, sites, areas, areaChecks, devices];
+export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, sites, areas, areaChecks, devices, kiosks, kioskCommands, kioskRegister];
