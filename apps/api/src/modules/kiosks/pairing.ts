@@ -11,8 +11,8 @@ type DeviceInfo = { name?: string; mac_address?: string; serial?: string; app_ve
 
 /** A device token: long, random, stored only as its hash on the kiosk (architecture: tokens hashed). */
 export const newDeviceToken = () => {
-  const { token, hash } = newToken(32);
-  return { token: `ghk_${token}`, hash: hashToken(`ghk_${token}`) };
+  const token = `ghk_${newToken(32).token}`;
+  return { token, hash: hashToken(token) };
 };
 
 const pairingCode = () => Array.from({ length: PAIRING_CODE_LENGTH }, () => PAIRING_CODE_ALPHABET[randomInt(PAIRING_CODE_ALPHABET.length)]).join('');
