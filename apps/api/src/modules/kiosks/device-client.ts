@@ -63,7 +63,7 @@ export class KioskClient {
   readonly received: KioskCommandMessage[] = [];
 
   constructor(
-    private opts: { serverUrl: string; token: string; appVersion?: string; onCommand?: CommandHandler; reconnect?: boolean },
+    private opts: { serverUrl: string; token: string; appVersion?: string; onCommand?: CommandHandler; onCancel?: (requestId: number) => void; reconnect?: boolean },
   ) {}
 
   /** Connects with the device token; resolves once the server has recorded the connection (`ready`). */
@@ -80,6 +80,7 @@ export class KioskClient {
       if (typeof ack === 'function') ack({ ok: true });
       if (this.opts.onCommand) void this.run(msg, this.opts.onCommand);
     });
+    socket.on('cancel', (msg: { request_id: number }) => this.opts.onCancel?.(msg.request_id));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('connect timed out')), timeoutMs);
       socket.once('ready', (r: { kiosk_id: number }) => {

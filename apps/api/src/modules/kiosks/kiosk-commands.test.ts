@@ -176,4 +176,19 @@ describe('remote kiosk commands over Socket.IO (rules 241-246)', () => {
     const cancel = await api(h.app, org.token).put(`/api/kiosks/requests/cancel/${res.body.data.id}`);
     expect(cancel.status).toBe(400);
   });
+
+  it('cancels a delivered request; the kiosk is told and can no longer report on it', async () => {
+    const { kiosk, token, mac } = await placedKiosk();
+    const canceled: number[] = [];
+    const client = new KioskClient({ serverUrl: url, token, onCancel: (id) => canceled.push(id) });
+    clients.push(client);
+    await client.connect();
+    const res = await api(h.app, org.token).post('/api/kiosks/kiosk-logging', { kiosk_id: kiosk.id, macAddress: mac, entityId: org.entityId });
+    expect(res.body.data.status).toBe('delivered');
+    const cancel = await api(h.app, org.token).put(`/api/kiosks/requests/cancel/${res.body.data.id}`);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ message: 'Request canceled.', data: { status: 'canceled' } });
+    await until(async () => canceled.includes(res.body.data.id));
+    expect(await client.report(res.body.data.id, 'succeeded')).toEqual({ ok: false, error: 'no running request found' });
+  });
 });
