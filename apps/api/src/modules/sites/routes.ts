@@ -13,7 +13,16 @@ import { siteTree } from './site-tree';
 const base = { tags: ['sites'], permission: 'sites_devices' as const, standalone: true };
 const zTreeSite = zSite.extend({ areas: z.array(z.unknown()) });
 
-export default defineRoutes((r) => {
+export default defineRoutes((r, services) => {
+  r.route({
+    ...base,
+    method: 'GET',
+    url: '/api/map_settings',
+    summary: 'The map tile server of the site form (MAP_TILE_URL), so installations without internet still work',
+    response: z.object({ data: z.object({ tile_url: z.string(), attribution: z.string() }) }),
+    handler: async () => ({ data: { tile_url: services.config.mapTileUrl, attribution: services.config.mapAttribution } }),
+  });
+
   r.route({
     ...base,
     method: 'GET',

@@ -146,3 +146,16 @@ describe('sites: removal', () => {
     expect((await api(h.app, org.token).get(`/api/area/${area.id}`)).status).toBe(200);
   });
 });
+
+describe('sites: map settings', () => {
+  it('answers the configured tile server (401 without a token, 403 without sites_devices)', async () => {
+    const res = await api(h.app, org.token).get('/api/map_settings');
+    expect(res.body.data).toEqual({ tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '&copy; OpenStreetMap contributors' });
+    expect((await api(h.app).get('/api/map_settings')).status).toBe(401);
+    expect((await api(h.app, (await createPowerless(h, org)).token).get('/api/map_settings')).status).toBe(403);
+    const offline = await buildTestApp({ env: { MAP_TILE_URL: 'http://tiles.school.lan/{z}/{x}/{y}.png' } });
+    const o = await createOrg(offline);
+    expect((await api(offline.app, o.token).get('/api/map_settings')).body.data.tile_url).toBe('http://tiles.school.lan/{z}/{x}/{y}.png');
+    await offline.close();
+  });
+});

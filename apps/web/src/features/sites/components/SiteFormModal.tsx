@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldMessages, type TreeSite, usePlacesChange } from '../api/places';
+
+const SiteMap = lazy(() => import('./SiteMap'));
 
 const zones = (): string[] => {
   try {
@@ -62,6 +64,9 @@ export function SiteFormModal({ entityId, site, onClose }: { entityId: number; s
         {errors.form ? <Alert color="red" style={{ whiteSpace: 'pre-line' }}>{errors.form}</Alert> : null}
         <TextInput label={t('site.name')} required value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={err('name')} />
         <TextInput label={t('site.location_name')} value={v.location_name} onChange={(e) => set('location_name', e.currentTarget.value)} error={err('location_name')} />
+        <Suspense fallback={null}>
+          <SiteMap lat={v.lat} long={v.long} radius={v.radius} zoom={v.zoom} onPick={(p) => setV((o) => ({ ...o, lat: p.lat, long: p.long, zoom: p.zoom }))} />
+        </Suspense>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput label={t('site.lat')} decimalScale={6} min={-90} max={90} value={v.lat} onChange={(x) => set('lat', Number(x))} error={err('lat')} />
           <NumberInput label={t('site.long')} decimalScale={6} min={-180} max={180} value={v.long} onChange={(x) => set('long', Number(x))} error={err('long')} />

@@ -50,4 +50,17 @@ describe('/sites: the tree of sites, areas and kiosks', { timeout: 30_000 }, () 
     expect(post[0]).toBe('/api/area');
     expect(JSON.parse(String(post[1].body))).toMatchObject({ entity_id: 1, site_id: 3, name: 'X', parent_id: null });
   });
+
+  it('the site form shows the map from the server\'s tile setting and sends the location', async () => {
+    const f = answerWith(vi, [200, tree], [200, { data: { tile_url: 'http://tiles.school.lan/{z}/{x}/{y}.png', attribution: 'School tiles' } }], [201, { message: 'Site Added', data: {} }], [200, tree]);
+    const view = renderAt(<SitesPage />, '/sites');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add site' }));
+    await screen.findByTestId('site-map', {}, { timeout: 10_000 });
+    await waitFor(() => expect(view.baseElement.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(/^http:\/\/tiles\.school\.lan\/\d+\/\d+\/\d+\.png$/), { timeout: 5000 });
+    await userEvent.type(screen.getByLabelText(/Site name/), 'Oakwood Academy');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect((f.mock.calls as unknown as [string, RequestInit][]).some((c) => c[0] === '/api/site')).toBe(true));
+    const post = (f.mock.calls as unknown as [string, RequestInit][]).find((c) => c[0] === '/api/site')!;
+    expect(JSON.parse(String(post[1].body))).toMatchObject({ entity_id: 1, name: 'Oakwood Academy', radius: 100, zoom: 15 });
+  });
 });
