@@ -5,7 +5,10 @@ import { places } from './messages/places';
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Every area's server messages. An area adds its file under messages/ and one line here. */
-const parts: Catalogue[] = [core, places];
+const parts: Catalogue[] = [
+  core,
+  places,
+];
 
 export const MESSAGES: Catalogue = {
   en: Object.assign({}, ...parts.map((p) => p.en)),

@@ -13,4 +13,17 @@ import kioskCommands from './kiosks/command-routes';
 import kioskRegister from './kiosks/register-routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, sites, areas, areaChecks, devices, kiosks, kioskCommands, kioskRegister];
+export const modules: FastifyPluginAsync[] = [
+  health,
+  auth,
+  passport,
+  entity,
+  preferences,
+  sites,
+  areas,
+  areaChecks,
+  devices,
+  kiosks,
+  kioskCommands,
+  kioskRegister,
+];
