@@ -24,6 +24,12 @@ const zEnv = z.object({
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Map tiles for the site form (an offline install points this at its own tile server). */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().max(500).default('&copy; OpenStreetMap contributors'),
 });
 
 export interface Config {
@@ -41,6 +47,8 @@ export interface Config {
   secretKey: string;
   logLevel: string;
   webDist?: string;
+  mapTileUrl: string;
+  mapAttribution: string;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY ?? secretFromDataDir(dataDir, !!e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    mapTileUrl: e.MAP_TILE_URL,
+    mapAttribution: e.MAP_ATTRIBUTION,
   };
 }
 

@@ -73,7 +73,7 @@ describe('the route table behind the router (rules 15, 16, 19, 91, 92)', { timeo
     setSession(testSession({ permissions: { company_details: 1 }, package: 'Standalone' }) as any);
     const r2 = open('/company');
     // Standalone goes to the sites list once it exists, to /error until then
-    await waitFor(() => expect(at(r2)).toBe(EXISTING_PATHS.has('/sites') ? '/sites' : '/error'));
+    await waitFor(() => expect(at(r2)).toBe(EXISTING_PATHS.has('/sites') ? '/sites' : '/error'), { timeout: 5000 });
     setSession(testSession({ permissions: { company_details: 1 }, package: 'Standalone', isSupport: true }) as any);
     const r3 = open('/company');
     await new Promise((res) => setTimeout(res, 300));

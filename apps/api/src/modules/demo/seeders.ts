@@ -1,4 +1,5 @@
 import type { Services } from '../../platform/services';
+import { seedPlaces } from '../sites/demo';
 
 export interface DemoContext {
   entityId: number;
@@ -9,4 +10,5 @@ export type DemoSeeder = (services: Services, ctx: DemoContext) => Promise<void>
 
 /** Each area adds the sample data of its own tables here, in order (sites before areas before kiosks…). */
 export const demoSeeders: DemoSeeder[] = [
+  seedPlaces,
 ];
