@@ -66,6 +66,8 @@ export const zUserBody = z.object({
   user_type_id: zId,
   role_id: zId.nullable().optional(),
   department_id: zId.nullable().optional(),
+  /** A department by name (created when new), as the import and quick forms send it. */
+  department: z.string().trim().min(1).max(NAME_MAX).optional(),
   labels: z.array(zLabelName).max(50).optional(),
   resources: z.record(z.string().max(50), z.string().max(200)).optional(),
   custom_fields: z.union([z.array(zCustomFieldValue).max(200), z.string().max(200_000)]).optional(),

@@ -123,6 +123,9 @@ CREATE TABLE "user_labels" (
 ALTER TABLE "users" ADD COLUMN "department_id" integer;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "rfid" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "face_id" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "rfid_code_hash" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "rfid_code_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "quick_pass_code" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "resources" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_types" ADD COLUMN "registration_method" text DEFAULT 'allowed' NOT NULL;--> statement-breakpoint

@@ -29,6 +29,11 @@ export const users = pgTable(
     departmentId: integer('department_id'),
     rfid: text(),
     faceId: text('face_id'),
+    /** RFID self-enrolment link code (stored hashed) and its expiry (the public /rfid/:code page). */
+    rfidCodeHash: text('rfid_code_hash'),
+    rfidCodeExpiresAt: timestamp('rfid_code_expires_at', { withTimezone: true }),
+    /** The quick pass code a person shows at a kiosk. */
+    quickPassCode: text('quick_pass_code'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Free resources a person holds (parking space, locker…), name to value. */
     resources: jsonb().$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
