@@ -11,7 +11,8 @@ export const NAME_SIMILARITY = 0.6;
 const rowsOf = <R>(res: unknown) => (res as { rows: R[] }).rows;
 
 /**
- * Suspected duplicate pairs among the visible people (rule 286): same e-mail, phone or ID, or names similar by
+ * Suspected duplicate pairs among the visible people (rule 286): the same e-mail (ignoring dots and +tags), phone
+ * (last 9 digits, so a country code does not hide it) or ID (ignoring case and punctuation), or names similar by
  * trigram similarity. Each pair once (a < b) with its reasons, paged; filterBy.reason narrows to one reason.
  */
 export async function findDuplicates(tx: Db, entityId: number, access: Access, q: ListQuery) {
@@ -23,7 +24,13 @@ export async function findDuplicates(tx: Db, entityId: number, access: Access, q
     : sql`(select id from users where entity_id = ${entityId} and status = 'active')`;
   await tx.execute(sql`select set_limit(${NAME_SIMILARITY})`);
   const pairs = sql`
-    with p as (select id, lower(first_name || ' ' || last_name) as name, lower(email) as email, phone, id_number from users where entity_id = ${entityId} and id in ${visibleIds}),
+    with p as (
+      select id, lower(first_name || ' ' || last_name) as name,
+        -- e-mail without dots and +tags in the local part; the last 9 digits of the phone; the ID without punctuation
+        case when email is null then null else regexp_replace(split_part(lower(email), '@', 1), '([+].*$)|[.]', '', 'g') || '@' || split_part(lower(email), '@', 2) end as email,
+        case when length(phone) >= 9 then right(phone, 9) else phone end as phone,
+        nullif(regexp_replace(lower(id_number), '[^a-z0-9]', '', 'g'), '') as id_number
+      from users where entity_id = ${entityId} and id in ${visibleIds}),
     pairs as (
       select a.id as a, b.id as b, 'email' as reason, 1.0::real as score from p a join p b on a.email = b.email and a.id < b.id
       union all select a.id, b.id, 'phone', 1.0::real from p a join p b on a.phone = b.phone and a.id < b.id

@@ -33,18 +33,18 @@ export async function mergeUsers(tx: Db, actor: MemberActor, keep: typeof users.
   // Every foreign key to users(id): visits, scans, hosts and whatever other areas add.
   const refs = rowsOf<{ table_name: string; column_name: string }>(
     await tx.execute(sql`
-      select kcu.table_name, kcu.column_name from information_schema.referential_constraints rc
-      join information_schema.key_column_usage kcu on kcu.constraint_name = rc.constraint_name and kcu.constraint_schema = rc.constraint_schema
-      join information_schema.constraint_column_usage ccu on ccu.constraint_name = rc.unique_constraint_name and ccu.constraint_schema = rc.unique_constraint_schema
-      where ccu.table_name = 'users' and ccu.column_name = 'id' and kcu.table_schema = 'public'`),
+      select c.conrelid::regclass::text as table_name, a.attname as column_name
+      from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.confrelid = 'public.users'::regclass and array_length(c.conkey, 1) = 1`),
   );
   for (const r of refs) {
-    if (HANDLED.has(r.table_name) || r.table_name === 'users') continue;
+    const table = r.table_name.replace(/^public\./, '').replace(/"/g, '');
+    if (HANDLED.has(table) || table === 'users') continue;
     try {
-      await tx.transaction((sp) => sp.execute(sql`update ${sql.identifier(r.table_name)} set ${sql.identifier(r.column_name)} = ${a} where ${sql.identifier(r.column_name)} = ${b}`));
+      await tx.transaction((sp) => sp.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(r.column_name)} = ${a} where ${sql.identifier(r.column_name)} = ${b}`));
     } catch {
       // A row that cannot move (a unique key of another area) would be lost with `drop`: refuse the whole merge.
-      throw new AppError(409, 'errors.server', { errors: { merge: [r.table_name] } });
+      throw new AppError(409, 'errors.server', { errors: { merge: [table] } });
     }
   }
   // Fill `keep`'s empty details from `drop` (unique columns freed first).
