@@ -6,6 +6,7 @@ import passport from './passport/routes';
 import preferences from './preferences/routes';
 import userTypes from './user-types/routes';
 import users from './users/routes';
+import customFields from './custom-fields/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, userTypes, users];
+export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, userTypes, users, customFields];
