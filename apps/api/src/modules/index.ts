@@ -7,6 +7,7 @@ import preferences from './preferences/routes';
 import userTypes from './user-types/routes';
 import users from './users/routes';
 import customFields from './custom-fields/routes';
+import documents from './documents/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, userTypes, users, customFields];
+export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, userTypes, users, customFields, documents];
