@@ -1,4 +1,4 @@
-import { listOf, one, zDocumentBody, zDocumentStatusBody, zEntityIdParam, zIdParam, zListQuery } from '@gatehouse/contract';
+import { listOf, zDocumentBody, zDocumentStatusBody, zEntityIdParam, zIdParam, zListQuery } from '@gatehouse/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { userDocuments, users } from '../../db/schema/index';
