@@ -8,6 +8,7 @@ import userTypes from './user-types/routes';
 import users from './users/routes';
 import customFields from './custom-fields/routes';
 import documents from './documents/routes';
+import usersImport from './users-import/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, userTypes, users, customFields, documents];
+export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, userTypes, users, customFields, documents, usersImport];
