@@ -62,24 +62,36 @@ export async function processBatch(tx: Db, services: Services, taskId: number, e
   const deptNames = [...new Set(norm.map((n) => n.d.department).filter(Boolean))];
   if (deptNames.length) await tx.insert(departments).values(deptNames.map((name) => ({ entityId, name: name.slice(0, 50) }))).onConflictDoNothing();
   const depts = new Map(deptNames.length ? (await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.entityId, entityId))).map((d) => [d.name.toLowerCase(), d.id]) : []);
-  const outcomes: Outcome[] = [];
-  const labelRows: { userId: number; names: string[] }[] = [];
+  // Each row targets an existing person (a number) or a person this batch creates (a slot): decided in memory,
+  // then written with one insert and one update per batch.
+  type Cols = Partial<typeof users.$inferInsert>;
+  type Target = number | { slot: number };
+  const slots: Cols[] = [];
+  const updates = new Map<number, Cols>();
+  const outcomes: (Omit<Outcome, 'userId'> & { target: Target | null })[] = [];
+  const labelRows: { target: Target; names: string[] }[] = [];
+  const key = (t: Target) => (typeof t === 'number' ? `u${t}` : `s${t.slot}`);
+  const byEmailT = new Map<string, Target>([...byEmail].map(([k, v]) => [k, v]));
+  const byPhoneT = new Map<string, Target>([...byPhone].map(([k, v]) => [k, v]));
+  const byIdT = new Map<string, Target>([...byId].map(([k, v]) => [k, v]));
+  const byNameT = new Map<string, Target | null>([...byName].map(([k, v]) => [k, v]));
   for (const { row, d } of norm) {
     const typeId = d.user_type ? types.get(d.user_type.toLowerCase()) : undefined;
     const why = refusal(d, typeId);
     if (why) {
-      outcomes.push({ id: row.id, result: 'refused', reason: why, userId: null });
+      outcomes.push({ id: row.id, result: 'refused', reason: why, target: null });
       continue;
     }
+    const anon = !d.email && !d.phone && !d.id_number;
     const nameKey = `${d.first_name} ${d.last_name}`.toLowerCase() + `|${typeId}`;
-    const matches = new Set([d.email && byEmail.get(d.email), d.phone && byPhone.get(d.phone), d.id_number && byId.get(d.id_number)].filter((x): x is number => typeof x === 'number'));
-    if (!d.email && !d.phone && !d.id_number && byName.get(nameKey)) matches.add(byName.get(nameKey)!);
-    if (matches.size > 1) {
-      outcomes.push({ id: row.id, result: 'refused', reason: 'import.refused_conflict', userId: null });
+    const found = [d.email && byEmailT.get(d.email), d.phone && byPhoneT.get(d.phone), d.id_number && byIdT.get(d.id_number), anon && byNameT.get(nameKey)].filter((x): x is Target => !!x);
+    const distinct = new Map(found.map((t) => [key(t), t]));
+    if (distinct.size > 1) {
+      outcomes.push({ id: row.id, result: 'refused', reason: 'import.refused_conflict', target: null });
       continue;
     }
     const image = row.photo ? await photoFor(services, entityId, taskId, row.photo) : undefined;
-    const cols = {
+    const cols: Cols = {
       firstName: d.first_name,
       lastName: d.last_name,
       userTypeId: typeId!,
@@ -92,30 +104,44 @@ export async function processBatch(tx: Db, services: Services, taskId: number, e
       ...(d.rfid ? { rfid: d.rfid.slice(0, 64) } : {}),
       ...(image ? { image } : {}),
     };
-    let userId: number;
-    if (matches.size === 1) {
-      userId = [...matches][0];
-      await tx.update(users).set({ ...cols, updatedAt: sql`now()` }).where(and(eq(users.entityId, entityId), eq(users.id, userId)));
-      outcomes.push({ id: row.id, result: 'updated', reason: null, userId });
+    let target: Target;
+    if (distinct.size === 1) {
+      target = [...distinct.values()][0];
+      if (typeof target === 'number') updates.set(target, { ...updates.get(target), ...cols });
+      else Object.assign(slots[target.slot], cols);
+      outcomes.push({ id: row.id, result: 'updated', reason: null, target });
     } else {
-      [{ id: userId }] = await tx.insert(users).values({ entityId, ...cols }).returning({ id: users.id });
-      outcomes.push({ id: row.id, result: 'created', reason: null, userId });
+      target = { slot: slots.push({ entityId, ...cols }) - 1 };
+      outcomes.push({ id: row.id, result: 'created', reason: null, target });
     }
-    if (d.email) byEmail.set(d.email, userId);
-    if (d.phone) byPhone.set(d.phone, userId);
-    if (d.id_number) byId.set(d.id_number, userId);
-    if (!d.email && !d.phone && !d.id_number) byName.set(nameKey, userId);
-    if (d.labels) labelRows.push({ userId, names: d.labels.split(',').map((l) => l.trim().slice(0, 30)).filter(Boolean) });
+    if (d.email) byEmailT.set(d.email, target);
+    if (d.phone) byPhoneT.set(d.phone, target);
+    if (d.id_number) byIdT.set(d.id_number, target);
+    if (anon) byNameT.set(nameKey, target);
+    if (d.labels) labelRows.push({ target, names: d.labels.split(',').map((l) => l.trim().slice(0, 30)).filter(Boolean) });
+  }
+  const created = slots.length ? await tx.insert(users).values(slots as (typeof users.$inferInsert)[]).returning({ id: users.id }) : [];
+  const idOf = (t: Target) => (typeof t === 'number' ? t : created[t.slot].id);
+  if (updates.size) {
+    const v = (x: unknown, type: string) => (x === undefined ? sql`null::${sql.raw(type)}` : sql`${x}::${sql.raw(type)}`);
+    const values = sql.join(
+      [...updates].map(([id, c]) => sql`(${id}::int, ${v(c.firstName, 'text')}, ${v(c.lastName, 'text')}, ${v(c.userTypeId, 'int')}, ${v(c.email, 'text')}, ${v(c.phone, 'text')}, ${v(c.phoneCode, 'text')}, ${v(c.idNumber, 'text')}, ${v(c.companyName, 'text')}, ${v(c.departmentId, 'int')}, ${v(c.rfid, 'text')}, ${v(c.image, 'text')})`),
+      sql`, `,
+    );
+    await tx.execute(sql`update users u set first_name = v.fn, last_name = v.ln, user_type_id = v.t, email = coalesce(v.e, u.email), phone = coalesce(v.p, u.phone),
+      phone_code = coalesce(v.pc, u.phone_code), id_number = coalesce(v.i, u.id_number), company_name = coalesce(v.c, u.company_name), department_id = coalesce(v.d, u.department_id),
+      rfid = coalesce(v.r, u.rfid), image = coalesce(v.img, u.image), updated_at = now()
+      from (values ${values}) as v(id, fn, ln, t, e, p, pc, i, c, d, r, img) where u.id = v.id and u.entity_id = ${entityId}`);
   }
   const allLabels = [...new Set(labelRows.flatMap((l) => l.names))];
   if (allLabels.length) {
     await labelIds(tx, entityId, allLabels);
     const ids = await tx.execute(sql`select id, lower(name) as name from labels where entity_id = ${entityId}`);
     const byLabel = new Map((ids as unknown as { rows: { id: number; name: string }[] }).rows.map((l) => [l.name, Number(l.id)]));
-    const values = labelRows.flatMap((l) => l.names.map((n) => ({ entityId, userId: l.userId, labelId: byLabel.get(n.toLowerCase())! })));
+    const values = labelRows.flatMap((l) => l.names.map((n) => ({ entityId, userId: idOf(l.target), labelId: byLabel.get(n.toLowerCase())! })));
     for (let i = 0; i < values.length; i += 2000) await tx.insert(userLabels).values(values.slice(i, i + 2000)).onConflictDoNothing();
   }
-  const values = sql.join(outcomes.map((o) => sql`(${o.id}::int, ${o.result}::text, ${o.reason}::text, ${o.userId}::int)`), sql`, `);
+  const values = sql.join(outcomes.map((o) => sql`(${o.id}::int, ${o.result}::text, ${o.reason}::text, ${o.target === null ? null : idOf(o.target)}::int)`), sql`, `);
   await tx.execute(sql`update import_rows r set result = v.result, reason = v.reason, user_id = v.user_id from (values ${values}) as v(id, result, reason, user_id) where r.id = v.id and r.entity_id = ${entityId}`);
   const count = (k: Outcome['result']) => outcomes.filter((o) => o.result === k).length;
   await bumpTask(tx, taskId, { processed: outcomes.length, created: count('created'), updated: count('updated'), refused: count('refused') });
