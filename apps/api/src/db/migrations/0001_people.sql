@@ -127,6 +127,7 @@ ALTER TABLE "users" ADD COLUMN "rfid_code_hash" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "rfid_code_expires_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "quick_pass_code" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(id_number, ''))) STORED;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "resources" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_types" ADD COLUMN "registration_method" text DEFAULT 'allowed' NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_types" ADD COLUMN "grace_period" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
@@ -170,5 +171,8 @@ CREATE UNIQUE INDEX "users_entity_rfid_uq" ON "users" USING btree ("entity_id","
 CREATE INDEX "users_entity_status_name_idx" ON "users" USING btree ("entity_id","status","first_name","last_name","id");--> statement-breakpoint
 CREATE INDEX "users_entity_status_type_idx" ON "users" USING btree ("entity_id","status","user_type_id","id");--> statement-breakpoint
 CREATE INDEX "users_entity_status_created_idx" ON "users" USING btree ("entity_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "users_entity_status_email_idx" ON "users" USING btree ("entity_id","status","email","id");--> statement-breakpoint
+CREATE INDEX "users_entity_status_last_idx" ON "users" USING btree ("entity_id","status","last_name","id");--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ((lower("first_name" || ' ' || "last_name")) gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "user_types_entity_name_uq" ON "user_types" USING btree ("entity_id",lower("name"));

@@ -36,6 +36,10 @@ export const users = pgTable(
     quickPassCode: text('quick_pass_code'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Free resources a person holds (parking space, locker…), name to value. */
+    /** What the grid's search box matches (names, e-mail, phone, ID), lower-cased, with a trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(id_number, ''))`,
+    ),
     resources: jsonb().$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Site and user-type grants (rule 96): all, or the rows of user_sites / user_user_types. */
     allSites: boolean('all_sites').notNull().default(true),
@@ -53,6 +57,9 @@ export const users = pgTable(
     index('users_entity_status_name_idx').on(t.entityId, t.status, t.firstName, t.lastName, t.id),
     index('users_entity_status_type_idx').on(t.entityId, t.status, t.userTypeId, t.id),
     index('users_entity_status_created_idx').on(t.entityId, t.status, t.createdAt, t.id),
+    index('users_entity_status_email_idx').on(t.entityId, t.status, t.email, t.id),
+    index('users_entity_status_last_idx').on(t.entityId, t.status, t.lastName, t.id),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );

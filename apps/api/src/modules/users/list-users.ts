@@ -49,7 +49,7 @@ export async function listUsers(tx: Db, entityId: number, access: Access, q: Lis
     const s = f.search.trim().slice(0, 100);
     const like = likeText(s);
     conds.push(
-      sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${like} or lower(${users.email}) like ${like} or ${users.phone} like ${like} or lower(${users.idNumber}) like ${like})`,
+      sql`${users.searchText} like ${like}`,
     );
   }
   const where = and(...conds);
