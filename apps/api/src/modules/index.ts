@@ -11,4 +11,15 @@ import documents from './documents/routes';
 import usersImport from './users-import/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, userTypes, users, customFields, documents, usersImport];
+export const modules: FastifyPluginAsync[] = [
+  health,
+  auth,
+  passport,
+  entity,
+  preferences,
+  userTypes,
+  users,
+  customFields,
+  documents,
+  usersImport,
+];
