@@ -19,7 +19,7 @@ describe('/add-user-type', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The visit grace period is required and must be at least 30 minutes.')).toBeInTheDocument();
     expect(screen.getByText('The user type name is required.')).toBeInTheDocument();
-    expect(f.mock.calls.filter((c) => (c as unknown as [string, RequestInit])[1]?.method === 'POST')).toHaveLength(0);
+    expect(f.mock.calls.filter((c: unknown) => (c as unknown as [string, RequestInit])[1]?.method === 'POST')).toHaveLength(0);
   });
 
   it('rule 189: shows the server 409 on the name field, and goes to /user-types after creating', async () => {
