@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, SegmentedControl, Select, TextInput } from '@m
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DataGrid } from '../../../components/DataGrid/DataGrid';
 import { PageLayout } from '../../../components/PageLayout';
 import { http, HttpError } from '../../../lib/http';
@@ -32,7 +33,7 @@ export default function UsersPage() {
   };
   const failed = (e: Error) => notifications.show({ color: 'red', message: e instanceof HttpError ? e.message : String(e) });
   return (
-    <PageLayout title={t('title')} actions={<Button onClick={() => setAdding(true)}>{t('add')}</Button>}>
+    <PageLayout title={t('title')} actions={<Group><Button variant="default" component={Link} to="/users/import">{t("import.title")}</Button><Button onClick={() => setAdding(true)}>{t("add")}</Button></Group>}>
       <AddUserModal opened={adding} onClose={() => setAdding(false)} types={types} />
       <Group mb="sm" wrap="wrap">
         <SegmentedControl value={status} onChange={(v) => { setStatus(v as 'active'); setSelected(new Set()); }} data={[{ value: 'active', label: t('active') }, { value: 'archived', label: t('archived') }]} />
