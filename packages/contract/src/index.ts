@@ -8,3 +8,4 @@ export * from './realtime';
 export * from './messages';
 export * from './sites';
 export * from './kiosks';
+export * from './people';

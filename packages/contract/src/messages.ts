@@ -1,6 +1,7 @@
 import type { Language } from './common';
 import { core } from './messages/core';
 import { places } from './messages/places';
+import { people } from './messages/people';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -8,6 +9,7 @@ type Catalogue = Record<Language, Record<string, string>>;
 const parts: Catalogue[] = [
   core,
   places,
+  people,
 ];
 
 export const MESSAGES: Catalogue = {

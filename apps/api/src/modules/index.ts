@@ -11,6 +11,11 @@ import devices from './devices/routes';
 import kiosks from './kiosks/routes';
 import kioskCommands from './kiosks/command-routes';
 import kioskRegister from './kiosks/register-routes';
+import userTypes from './user-types/routes';
+import users from './users/routes';
+import customFields from './custom-fields/routes';
+import documents from './documents/routes';
+import usersImport from './users-import/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -26,4 +31,9 @@ export const modules: FastifyPluginAsync[] = [
   kiosks,
   kioskCommands,
   kioskRegister,
+  userTypes,
+  users,
+  customFields,
+  documents,
+  usersImport,
 ];

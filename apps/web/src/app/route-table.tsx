@@ -3,6 +3,8 @@ import { companyRoutes } from '../features/company/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
 import { statusRoutes } from '../features/status/routes';
+import { userTypesRoutes } from '../features/user-types/routes';
+import { usersRoutes } from '../features/users/routes';
 import type { AppRoute } from './route-types';
 
 /**
@@ -12,6 +14,7 @@ import type { AppRoute } from './route-types';
  * add its array below. Unknown paths go to /404 (rule 16).
  */
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...sitesRoutes];
+export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...userTypesRoutes, ...usersRoutes];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;

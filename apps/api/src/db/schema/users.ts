@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts, createdAt, entityId, roles, updatedAt } from './core';
 import { sites } from './sites';
 import { userTypes } from './user-types';
@@ -26,6 +26,21 @@ export const users = pgTable(
     image: text(),
     lang: text().$type<'en' | 'ar' | 'es'>().notNull().default('en'),
     status: text().$type<'active' | 'archived'>().notNull().default('active'),
+    departmentId: integer('department_id'),
+    rfid: text(),
+    faceId: text('face_id'),
+    /** RFID self-enrolment link code (stored hashed) and its expiry (the public /rfid/:code page). */
+    rfidCodeHash: text('rfid_code_hash'),
+    rfidCodeExpiresAt: timestamp('rfid_code_expires_at', { withTimezone: true }),
+    /** The quick pass code a person shows at a kiosk. */
+    quickPassCode: text('quick_pass_code'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Free resources a person holds (parking space, locker…), name to value. */
+    /** What the grid's search box matches (names, e-mail, phone, ID), lower-cased, with a trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(id_number, ''))`,
+    ),
+    resources: jsonb().$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Site and user-type grants (rule 96): all, or the rows of user_sites / user_user_types. */
     allSites: boolean('all_sites').notNull().default(true),
     allUserTypes: boolean('all_user_types').notNull().default(true),
@@ -38,6 +53,14 @@ export const users = pgTable(
     uniqueIndex('users_entity_idnumber_uq').on(t.entityId, t.idNumber).where(sql`${t.idNumber} is not null`),
     uniqueIndex('users_entity_account_uq').on(t.entityId, t.accountId).where(sql`${t.accountId} is not null`),
     index('users_entity_name_idx').on(t.entityId, t.lastName, t.firstName),
+    uniqueIndex('users_entity_rfid_uq').on(t.entityId, t.rfid).where(sql`${t.rfid} is not null`),
+    index('users_entity_status_name_idx').on(t.entityId, t.status, t.firstName, t.lastName, t.id),
+    index('users_entity_status_type_idx').on(t.entityId, t.status, t.userTypeId, t.id),
+    index('users_entity_status_created_idx').on(t.entityId, t.status, t.createdAt, t.id),
+    index('users_entity_status_email_idx').on(t.entityId, t.status, t.email, t.id),
+    index('users_entity_status_last_idx').on(t.entityId, t.status, t.lastName, t.id),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );
 

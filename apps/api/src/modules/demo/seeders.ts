@@ -1,5 +1,6 @@
 import type { Services } from '../../platform/services';
 import { seedPlaces } from '../sites/demo';
+import { peopleDemo } from '../users/demo';
 
 export interface DemoContext {
   entityId: number;
@@ -11,4 +12,5 @@ export type DemoSeeder = (services: Services, ctx: DemoContext) => Promise<void>
 /** Each area adds the sample data of its own tables here, in order (sites before areas before kiosks…). */
 export const demoSeeders: DemoSeeder[] = [
   seedPlaces,
+  peopleDemo,
 ];

@@ -1,0 +1,7 @@
+import type { AppRoute } from '../../app/route-types';
+
+/** User types (rules 189-194): the list and the creation form; permission "user types". */
+export const userTypesRoutes: AppRoute[] = [
+  { path: '/user-types', page: () => import('./pages/UserTypesPage'), title: 'user-types:title', permission: 'user types', packageRule: 'cloud' },
+  { path: '/add-user-type', page: () => import('./pages/AddUserTypePage'), title: 'user-types:add_title', permission: 'user types', packageRule: 'cloud', parent: '/user-types' },
+];

@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export interface ImportTask {
+  id: number;
+  file_name: string;
+  status: 'staged' | 'queued' | 'running' | 'done' | 'failed';
+  total: number;
+  processed: number;
+  created: number;
+  updated: number;
+  refused: number;
+  error: string | null;
+  created_at: string;
+}
+export interface ImportRowView {
+  id: number;
+  row_number: number;
+  data: Record<string, string>;
+  photo: string | null;
+  result: string;
+  reason: string | null;
+  user_id: number | null;
+}
+
+/** Upload: multipart with `file` (.xlsx) and optional `photos` (.zip); the server checks both before writing. */
+export function useUploadImport() {
+  return useMutation({
+    mutationFn: ({ file, photos }: { file: File; photos: File | null }) => {
+      const form = new FormData();
+      form.append('file', file);
+      if (photos) form.append('photos', photos);
+      return http.post<{ message: string; data: ImportTask }>('/api/users/import', form);
+    },
+  });
+}
+
+export const useRunImport = () => useMutation({ mutationFn: (id: number) => http.post<{ message: string; data: ImportTask }>('/api/users/run_import', { import_id: id }) });
+
+const tasksQuery = (entityId: number) =>
+  queryOptions({ queryKey: ['users', 'imports', entityId], queryFn: () => http.get<{ data: ImportTask[]; count: number }>(`/api/users/import_tasks/${entityId}`, { query: { limit: 50 } }) });
+
+/** The queue refreshes while an import is queued or running (live progress). */
+export const useImportTasks = (entityId: number) =>
+  useQuery({ ...tasksQuery(entityId), enabled: !!entityId, refetchInterval: (q) => (q.state.data?.data.some((t) => t.status === 'queued' || t.status === 'running') ? 1500 : false) });
