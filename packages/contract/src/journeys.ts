@@ -148,7 +148,15 @@ export type Flow = z.input<typeof zFlow>;
 
 export const zJourneyWithFlows = zJourney.extend({ flows: z.array(zFlow) });
 
-export const zValidateFlowBody = zFlowBody.partial().extend({ journey_flow_id: zId });
+/** The flow as it would be saved; only the fields that decide who is stranded are read (rule 154). */
+export const zValidateFlowBody = z.object({
+  journey_flow_id: zId,
+  user_type_id: zId.optional(),
+  input_method: z.enum(INPUT_METHODS).optional(),
+  compliance_id: zId.nullish(),
+  attendance_mode_id: zId.nullish(),
+  entity_id: zId.optional(),
+});
 export const zValidateFlowResult = z.object({
   message: z.string(),
   data: z.object({ signed_in_count: z.number(), users: z.array(z.object({ id: z.number(), full_name: z.string() })), will_close: zFlag }),

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
@@ -180,4 +179,3 @@ describe('journey sites (rules 97, 103, 202)', () => {
   });
 });
 
-export { count, setup };
