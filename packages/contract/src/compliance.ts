@@ -26,7 +26,7 @@ export const zComplianceBody = z.object({
   pcr_valid_days: z
     .union([z.string(), z.number()], { error: 'compliance.pcr_days_required' })
     .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, 'compliance.pcr_days_required').regex(/^\d{1,3}$/, 'compliance.pcr_days_digits'))
+    .pipe(z.string().min(1, { error: 'compliance.pcr_days_required', abort: true }).regex(/^\d{1,3}$/, 'compliance.pcr_days_digits'))
     .transform(Number),
   entity_id: zId.optional(),
 });
@@ -68,7 +68,7 @@ export const zAnswersBody = z.object({
   isCompleted: zBool.optional(),
   isWrong: zBool.optional(),
 });
-export const zOnlineAnswersBody = zAnswersBody.omit({ userId: true, entityId: true, scan: true }).extend({ visitCode: z.string().min(20).max(200) });
+export const zOnlineAnswersBody = z.object({ visitCode: z.string().min(20).max(200), compliances: zAnswersBody.shape.compliances, notes: zAnswersBody.shape.notes });
 
 export const zComplianceAnswer = z.object({
   id: z.number(),

@@ -5,6 +5,7 @@ import health from './health/routes';
 import passport from './passport/routes';
 import preferences from './preferences/routes';
 import journeys from './journeys/routes';
+import compliance from './compliance/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, journeys];
+export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, journeys, compliance];

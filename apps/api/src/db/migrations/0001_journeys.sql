@@ -80,6 +80,7 @@ CREATE TABLE "compliance_users" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "compliances" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "journey_flows" ADD COLUMN "description" text;--> statement-breakpoint
 ALTER TABLE "journey_flows" ADD COLUMN "input_method" text DEFAULT 'manual' NOT NULL;--> statement-breakpoint
 ALTER TABLE "journey_flows" ADD COLUMN "temperature_check" boolean DEFAULT false NOT NULL;--> statement-breakpoint

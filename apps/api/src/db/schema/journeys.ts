@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { attendanceModes } from './attendance';
 import { createdAt, entityId, updatedAt } from './core';
 import { sites } from './sites';
@@ -58,6 +58,8 @@ export const compliances = pgTable(
     entityId: entityId(),
     name: text().notNull(),
     version: integer().notNull().default(1),
+    /** Deleted entry conditions stay for the answers that used them. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
