@@ -12,7 +12,7 @@ import { saveAnswers } from './save-answers';
 import { visits } from '../../db/schema/index';
 
 const tags = ['compliance'];
-const RATE = { max: 20, timeWindow: 60_000 };
+const RATE = { max: 30, timeWindow: 60_000 };
 
 /** The visit, person, organisation and entry condition behind a link, read inside the link's own organisation. */
 async function linkContext(tx: Db, entityId: number, visitId: number) {
