@@ -6,10 +6,16 @@ export function base45Encode(data: Uint8Array): string {
   for (let i = 0; i < data.length; i += 2) {
     if (i + 1 < data.length) {
       let x = data[i] * 256 + data[i + 1];
-      for (let k = 0; k < 3; k++) (out += ALPHABET[x % 45]), (x = Math.floor(x / 45));
+      for (let k = 0; k < 3; k++) {
+        out += ALPHABET[x % 45];
+        x = Math.floor(x / 45);
+      }
     } else {
       let x = data[i];
-      for (let k = 0; k < 2; k++) (out += ALPHABET[x % 45]), (x = Math.floor(x / 45));
+      for (let k = 0; k < 2; k++) {
+        out += ALPHABET[x % 45];
+        x = Math.floor(x / 45);
+      }
     }
   }
   return out;
