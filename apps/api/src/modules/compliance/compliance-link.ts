@@ -15,7 +15,7 @@ export async function createComplianceLink(tx: Db, entityId: number, visit: { id
   const { token } = newToken();
   const expiresAt = new Date(Math.max(now.getTime() + DAY, (visit.expectedAt?.getTime() ?? now.getTime() + 6 * DAY) + DAY));
   await tx.update(complianceLinks).set({ expiresAt: now }).where(and(eq(complianceLinks.entityId, entityId), eq(complianceLinks.visitId, visit.id), sql`${complianceLinks.expiresAt} > ${now}`));
-  await tx.insert(complianceLinks).values({ entityId, visitId: visit.id, userId: visit.userId, codeHash: hashToken(token), expiresAt });
+  await tx.insert(complianceLinks).values({ entityId, visitId: visit.id, userId: visit.userId, codeHash: hashToken(token), expiresAt, createdAt: now });
   return { code: token, expiresAt };
 }
 
