@@ -118,7 +118,7 @@ describe('entry conditions: the five cases', () => {
 
 describe('entry conditions: behaviour', () => {
   it('creates, lists, reads, edits (new version) and deletes, with the toasts of rule 215', async () => {
-    const { org, compliance } = await setup();
+    const { org, f, compliance } = await setup();
     const c = api(h.app, org.token);
     expect(compliance).toMatchObject({ name: 'Health questionnaire', version: 1, protocols: ['eu_dcc', 'smart_health_card'], accept_negative_pcr: 1, pcr_valid_days: 3 });
     expect(compliance.questions[0]).toMatchObject({ question: 'Do you have a fever or a new cough?', desired_answer: 'negative' });
@@ -129,6 +129,10 @@ describe('entry conditions: behaviour', () => {
     const del = await c.del(`/api/compliance/${compliance.id}?entity_id=${org.entityId}`);
     expect(del.body.message).toBe('Compliance Deleted');
     expect((await c.get(`/api/compliance/${compliance.id}`)).status).toBe(404);
+    const journey = (await c.post('/api/journey', { name: 'Reception' })).body.data;
+    const flow = await c.post(`/api/journey_flow/${journey.id}`, { name: 'Visitors', user_type_id: (await f.userType()).id, compliance_id: compliance.id });
+    expect(flow.status).toBe(400);
+    expect(flow.body.errors.compliance_id).toEqual(['This entry condition does not exist in your organisation.']);
   });
 
   it('versioning: answers keep the version they answered after the entry condition is edited', async () => {

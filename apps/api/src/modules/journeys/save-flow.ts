@@ -1,5 +1,5 @@
 import type { FlowBody } from '@gatehouse/contract';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { attendanceModes, compliances, journeyFlows, userTypes, users, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
@@ -38,7 +38,10 @@ const columns = (b: FlowBody) => ({
 async function checkFlow(tx: Db, actor: MemberActor, journeyId: number, b: FlowBody, exceptFlowId?: number) {
   await assertOwned(tx, actor.entityId, userTypes, [b.user_type_id], 'user_type_id', 'journeys.user_type_invalid');
   await assertOwned(tx, actor.entityId, userTypes, b.host_user_type_ids, 'host_user_type_ids', 'journeys.user_type_invalid');
-  await assertOwned(tx, actor.entityId, compliances, [b.compliance_id], 'compliance_id', 'journeys.compliance_invalid');
+  if (b.compliance_id) {
+    const [c] = await tx.select({ id: compliances.id }).from(compliances).where(and(eq(compliances.id, b.compliance_id), eq(compliances.entityId, actor.entityId), isNull(compliances.deletedAt)));
+    if (!c) throw badRequest({ compliance_id: ['journeys.compliance_invalid'] });
+  }
   await assertOwned(tx, actor.entityId, attendanceModes, [b.attendance_mode_id], 'attendance_mode_id', 'journeys.attendance_mode_invalid');
   const others = await tx
     .select({ id: journeyFlows.id, userTypeId: journeyFlows.userTypeId })
