@@ -74,7 +74,7 @@ export default function OnlineCompliancePage() {
                   </Group>
                 </Radio.Group>
               ))}
-              <Textarea label={t('notes')} description={t('notes_help')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+              <Textarea label={t('notes')} description={t('notes_help')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} rows={3} maxLength={2000} />
               <Text size="sm">{c.agreement_text}</Text>
               <Text size="sm" fw={500}>
                 {c.statement}
