@@ -95,6 +95,7 @@ function FlowForm({ journeyId, flow }: { journeyId: number; flow: Flow | null })
       label={t(key)}
       description={t(`${key}_help`)}
       min={min}
+      clampBehavior="none"
       value={(form.values[key] as number | null) ?? ''}
       onChange={(v) => form.setField(key, v === '' ? null : Number(v))}
       error={form.errors[key]}
