@@ -8,4 +8,12 @@ import journeys from './journeys/routes';
 import compliance from './compliance/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, journeys, compliance];
+export const modules: FastifyPluginAsync[] = [
+  health,
+  auth,
+  passport,
+  entity,
+  preferences,
+  journeys,
+  compliance,
+];

@@ -3,6 +3,7 @@ import type { ServerEventPayloads } from '@gatehouse/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { tMessage } from '../../lib/i18n';
 import { connectRealtime } from '../../lib/realtime';
 import { clearSession, getSession, useSession } from '../../lib/session';
 import { EXISTING_PATHS } from '../route-table';
@@ -101,7 +102,7 @@ export function GlobalModals() {
         if (p.isOtpEnabled !== 1) return;
         // rule 85: enabling two-step logs the user out everywhere
         clearSession();
-        navigate('/login');
+        navigate('/login', { state: { notice: tMessage('auth.otp_enabled') } });
       },
     });
 

@@ -3,6 +3,7 @@ import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { SIDEBAR_KEY } from '../../lib/storage-keys';
+import { AsideProvider, useAsideState } from './aside';
 import { GlobalModals } from './GlobalModals';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -16,15 +17,26 @@ export const MENU_COLLAPSED_WIDTH = 72;
  * kept across logout: rule 53; below 992 px a toggle opens it: rule 49), the page, and the global modals (rule 61).
  */
 export function Shell() {
+  return (
+    <AsideProvider>
+      <ShellLayout />
+    </AsideProvider>
+  );
+}
+
+function ShellLayout() {
   const [pinned, setPinned] = useLocalStorage<boolean>({ key: SIDEBAR_KEY, defaultValue: false, getInitialValueInEffect: false });
   const [hover, setHover] = useState(false);
   const [mobileOpen, mobile] = useDisclosure(false);
   const expanded = pinned || hover || mobileOpen;
+  const aside = useAsideState();
+  const asideHidden = !aside.content || !aside.opened;
   useSessionRefresh();
   return (
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: pinned ? MENU_WIDTH : MENU_COLLAPSED_WIDTH, breakpoint: 'md', collapsed: { mobile: !mobileOpen } }}
+      aside={{ width: 320, breakpoint: 'md', collapsed: { desktop: asideHidden, mobile: asideHidden } }}
       padding="md"
     >
       <AppShell.Header>
@@ -41,6 +53,11 @@ export function Shell() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      {aside.content ? (
+        <AppShell.Aside p="md" data-testid="page-aside">
+          {aside.content}
+        </AppShell.Aside>
+      ) : null}
       <GlobalModals />
     </AppShell>
   );

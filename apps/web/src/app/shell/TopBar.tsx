@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { truncateUserName, userImage } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { EXISTING_PATHS } from '../route-table';
+import { useAsideState } from './aside';
 import { LanguageMenu } from './LanguageMenu';
 
 export const DEFAULT_LOGO = '/gatehouse.svg';
@@ -16,6 +17,7 @@ export const DEFAULT_LOGO = '/gatehouse.svg';
 export function TopBar({ mobileOpen, onToggleMobile }: { mobileOpen: boolean; onToggleMobile: () => void }) {
   const { t } = useTranslation('shell');
   const session = useSession();
+  const aside = useAsideState();
   const cloud = session?.entity?.package === 'Cloud';
   const logo = session?.entity?.logo || DEFAULT_LOGO;
   const fullName = session?.user.fullName ?? '';
@@ -47,6 +49,9 @@ export function TopBar({ mobileOpen, onToggleMobile }: { mobileOpen: boolean; on
           </Anchor>
         ))}
         <LanguageMenu />
+        {aside.content ? (
+          <Burger opened={aside.opened} onClick={aside.toggle} size="sm" color="white" aria-label={t('top.toggle_aside')} aria-expanded={aside.opened} data-testid="aside-toggle" />
+        ) : null}
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <UnstyledButton aria-label={t('top.user_menu')} data-testid="user-menu">

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { homePath } from '../../../app/menu';
 import { EXISTING_PATHS } from '../../../app/route-table';
 import { LanguageMenu } from '../../../app/shell/LanguageMenu';
@@ -24,6 +24,8 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // A notice handed over by the page that sent the user here (e.g. two-step turned on: rule 85).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const form = useZodForm(zLoginForm, { email: '', password: '' });
   const [otpStep, setOtpStep] = useState(false);
   const [otp, setOtp] = useState('');
@@ -78,6 +80,7 @@ export default function LoginPage() {
         <Stack>
           <Title order={2}>{t('login.title')}</Title>
           <Text c="dimmed" size="sm">{otpStep ? t('otp.text') : t('login.subtitle')}</Text>
+          {notice && !otpStep ? <Alert color="blue" role="status">{notice}</Alert> : null}
           {form.formError ? <Alert color="red" style={{ whiteSpace: 'pre-line' }} role="alert">{form.formError}</Alert> : null}
           {!otpStep ? (
             <>

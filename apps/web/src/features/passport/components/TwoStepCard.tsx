@@ -26,9 +26,8 @@ export function TwoStepCard() {
   const enable = useMutation({
     mutationFn: () => otpEnable(code),
     onSuccess: (r) => {
-      notifications.show({ color: 'green', message: r.message });
       clearSession(); // rule 85
-      navigate('/login', { replace: true });
+      navigate('/login', { replace: true, state: { notice: r.message } });
     },
     onError: (e) => setError(e instanceof HttpError ? (e.fieldErrors.otp?.join('\n') ?? e.message) : String(e)),
   });

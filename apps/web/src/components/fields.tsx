@@ -1,0 +1,51 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
+
+/** Date picker format (rule 121); payloads still carry YYYY-MM-DD (rule 122). */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+/** Keys a numeric input never takes (rule 120: the letter e, and the signs and exponent the browser would accept). */
+const BLOCKED = new Set(['e', 'E', '+', '-']);
+
+/** Keeps the digits (and one decimal point when allowed) and truncates to maxLength (rule 120). */
+export function numericValue(raw: string, maxLength?: number, decimal = false): string {
+  let v = raw.replace(decimal ? /[^\d.]/g : /\D/g, '');
+  if (decimal) {
+    const i = v.indexOf('.');
+    if (i >= 0) v = v.slice(0, i + 1) + v.slice(i + 1).replace(/\./g, '');
+  }
+  return maxLength ? v.slice(0, maxLength) : v;
+}
+
+export interface NumberFieldProps extends Omit<TextInputProps, 'onChange' | 'value' | 'type'> {
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  decimal?: boolean;
+}
+
+/** Numeric input of the shared widgets: blocks e, keeps digits, truncates to its maximum length. */
+export function NumberField({ value, onChange, maxLength, decimal, ...rest }: NumberFieldProps) {
+  return (
+    <TextInput
+      {...rest}
+      inputMode={decimal ? 'decimal' : 'numeric'}
+      value={value}
+      onKeyDown={(e) => {
+        if (BLOCKED.has(e.key)) e.preventDefault();
+        rest.onKeyDown?.(e);
+      }}
+      onChange={(e) => onChange(numericValue(e.currentTarget.value, maxLength, decimal))}
+    />
+  );
+}
+
+export type DateFieldProps = Omit<DatePickerInputProps<'default'>, 'type' | 'valueFormat'> & {
+  /** Dates that cannot be picked (rule 120), as YYYY-MM-DD strings. */
+  disabledDate?: (date: string) => boolean;
+};
+
+/** Date picker of the shared widgets: DD/MM/YYYY, the week starting on Monday (DatesProvider), disabled dates. */
+export function DateField({ disabledDate, ...rest }: DateFieldProps) {
+  return <DatePickerInput {...rest} valueFormat={DATE_FORMAT} excludeDate={disabledDate} firstDayOfWeek={1} />;
+}
