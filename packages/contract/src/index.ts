@@ -9,3 +9,5 @@ export * from './messages';
 export * from './sites';
 export * from './kiosks';
 export * from './people';
+export * from './journeys';
+export * from './compliance';

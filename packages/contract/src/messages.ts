@@ -2,6 +2,7 @@ import type { Language } from './common';
 import { core } from './messages/core';
 import { places } from './messages/places';
 import { people } from './messages/people';
+import { journeysMessages } from './messages/journeys';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -10,6 +11,7 @@ const parts: Catalogue[] = [
   core,
   places,
   people,
+  journeysMessages,
 ];
 
 export const MESSAGES: Catalogue = {

@@ -16,6 +16,8 @@ import users from './users/routes';
 import customFields from './custom-fields/routes';
 import documents from './documents/routes';
 import usersImport from './users-import/routes';
+import journeys from './journeys/routes';
+import compliance from './compliance/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -36,4 +38,6 @@ export const modules: FastifyPluginAsync[] = [
   customFields,
   documents,
   usersImport,
+  journeys,
+  compliance,
 ];

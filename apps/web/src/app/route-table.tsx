@@ -1,5 +1,7 @@
 import { authRoutes } from '../features/auth/routes';
 import { companyRoutes } from '../features/company/routes';
+import { complianceRoutes } from '../features/compliance/routes';
+import { journeysRoutes } from '../features/journeys/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
 import { statusRoutes } from '../features/status/routes';
@@ -15,6 +17,7 @@ import type { AppRoute } from './route-types';
  */
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...sitesRoutes];
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...userTypesRoutes, ...usersRoutes];
+export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...journeysRoutes, ...complianceRoutes];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;

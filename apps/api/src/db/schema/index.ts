@@ -8,3 +8,4 @@ export * from './visits';
 export * from './attendance';
 export * from './devices';
 export * from './people';
+export * from './compliance-answers';

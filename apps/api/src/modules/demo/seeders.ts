@@ -1,6 +1,7 @@
 import type { Services } from '../../platform/services';
 import { seedPlaces } from '../sites/demo';
 import { peopleDemo } from '../users/demo';
+import { seedJourneys } from '../journeys/demo';
 
 export interface DemoContext {
   entityId: number;
@@ -13,4 +14,5 @@ export type DemoSeeder = (services: Services, ctx: DemoContext) => Promise<void>
 export const demoSeeders: DemoSeeder[] = [
   seedPlaces,
   peopleDemo,
+  seedJourneys,
 ];

@@ -1,0 +1,149 @@
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { deflateRawSync, deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, buildTestApp, type TestApp } from '../../../test/harness';
+import { createOrg, createPowerless, type Org } from '../../../test/factories';
+import { fixtures } from '../journeys/test-fixtures';
+import { base45Decode, base45Encode } from './certificates/base45';
+import { encodeCbor, Tagged } from './certificates/cbor';
+
+let h: TestApp;
+beforeAll(async () => {
+  h = await buildTestApp();
+});
+afterAll(() => h.close());
+
+const DAY = 86_400_000;
+const keys = () => generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const isoDaysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** An EU digital COVID certificate signed with a test key (HC1: base45(zlib(COSE_Sign1(CWT)))). */
+function makeDcc(privateKey: KeyObject, kid: Buffer, hcert: Record<string, unknown>, expDays = 30) {
+  const now = Math.floor(Date.now() / 1000);
+  const cwt = new Map<number, unknown>([[1, 'GB'], [4, now + expDays * 86400], [6, now - 3600], [-260, new Map([[1, { ver: '1.3.0', nam: { fn: 'Lovelace', gn: 'Ada' }, dob: '1990-12-10', ...hcert }]])]]);
+  const protectedBytes = encodeCbor(new Map<number, unknown>([[1, -7], [4, kid]]));
+  const payload = encodeCbor(cwt);
+  const signature = sign('sha256', encodeCbor(['Signature1', protectedBytes, new Uint8Array(0), payload]), { key: privateKey, dsaEncoding: 'ieee-p1363' });
+  return `HC1:${base45Encode(deflateSync(encodeCbor(new Tagged(18, [protectedBytes, new Map(), payload, signature]))))}`;
+}
+
+/** A SMART Health Card signed with a test key (shc:/ numeric JWS with a raw-deflated payload). */
+function makeShc(privateKey: KeyObject, kid: string, iss: string, entries: unknown[]) {
+  const h64 = Buffer.from(JSON.stringify({ alg: 'ES256', zip: 'DEF', kid })).toString('base64url');
+  const body = { iss, nbf: Math.floor(Date.now() / 1000) - 60, vc: { type: ['https://smarthealth.cards#health-card'], credentialSubject: { fhirVersion: '4.0.1', fhirBundle: { resourceType: 'Bundle', entry: entries } } } };
+  const p64 = deflateRawSync(Buffer.from(JSON.stringify(body))).toString('base64url');
+  const s64 = sign('sha256', Buffer.from(`${h64}.${p64}`), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+  return `shc:/${[...`${h64}.${p64}.${s64}`].map((c) => String(c.charCodeAt(0) - 45).padStart(2, '0')).join('')}`;
+}
+
+const patient = { resource: { resourceType: 'Patient', name: [{ given: ['Grace'], family: 'Hopper' }], birthDate: '1980-12-09' } };
+const shot = (daysAgo: number) => ({ resource: { resourceType: 'Immunization', status: 'completed', occurrenceDateTime: isoDaysAgo(daysAgo).slice(0, 10) } });
+
+async function setup() {
+  const org = await createOrg(h);
+  const f = fixtures(h, org);
+  const person = await f.person();
+  const signer = keys();
+  const kid = Buffer.from('a1b2c3d4e5f60718', 'hex');
+  const c = api(h.app, org.token);
+  const pem = signer.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  expect((await c.post('/api/compliance_trust_key', { name: 'UK DCC signer', kind: 'pem', key_id: kid.toString('base64'), content: pem })).status).toBe(201);
+  const jwk = { ...signer.publicKey.export({ format: 'jwk' }), kid: 'shc-1', alg: 'ES256', use: 'sig' };
+  expect((await c.post('/api/compliance_trust_key', { name: 'State health', kind: 'jwks', key_id: 'https://health.example.test', content: JSON.stringify({ keys: [jwk] }) })).status).toBe(201);
+  return { org, f, person, signer, kid, c };
+}
+
+async function certCount(org: Org) {
+  return (await h.services.database.sql.query<{ n: number }>('select count(*)::int as n from compliance_certificates where entity_id = $1', [org.entityId])).rows[0].n;
+}
+
+describe('certificates', () => {
+  it('base45 round-trips (RFC 9285 examples)', () => {
+    expect(base45Encode(Buffer.from('AB'))).toBe('BB8');
+    expect(base45Encode(Buffer.from('Hello!!'))).toBe('%69 VD92EX0');
+    expect(base45Decode('QED8WEX0').toString()).toBe('ietf!');
+    expect(() => base45Decode('GGW')).toThrow();
+  });
+
+  it('verifies an EU DCC negative test against the trust list and stores it as a document with PCR validity', async () => {
+    const s = await setup();
+    const qr = makeDcc(s.signer.privateKey, s.kid, { t: [{ tg: '840539006', tt: 'LP6464-4', sc: isoDaysAgo(1), tr: '260415000' }] });
+    const res = await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: qr });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Certificate checked and saved.');
+    expect(res.body.data).toMatchObject({ protocol: 'eu_dcc', type: 'test', verified: 1, status: 'negative PCR', holder_name: 'Ada Lovelace', date_of_birth: '1990-12-10', issuer: 'GB' });
+    expect(res.body.data.expiry_date).toBe(isoDaysAgo(-2).slice(0, 10));
+    const list = await s.c.get(`/api/compliance_certificates?user_id=${s.person.id}`);
+    expect(list.body.count).toBe(1);
+  });
+
+  it('PCR valid days of the entry condition decide whether a negative test is still valid (rule 209)', async () => {
+    const s = await setup();
+    const qr = makeDcc(s.signer.privateKey, s.kid, { t: [{ sc: isoDaysAgo(5), tr: '260415000' }] });
+    const short = (await s.c.post('/api/compliance', { name: 'Three days', questions: [{ question: 'Fever?', desired_answer: 'negative' }], agreement_text: 'a', statement: 'b', protocols: ['eu_dcc'], pcr_valid_days: 3 })).body.data;
+    const long = (await s.c.post('/api/compliance', { name: 'Week', questions: [{ question: 'Fever?', desired_answer: 'negative' }], agreement_text: 'a', statement: 'b', protocols: ['eu_dcc'], pcr_valid_days: 7 })).body.data;
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: qr, compliance_id: short.id })).body.data.status).toBe('expired');
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: qr, compliance_id: long.id })).body.data.status).toBe('negative PCR');
+    const positive = makeDcc(s.signer.privateKey, s.kid, { t: [{ sc: isoDaysAgo(1), tr: '260373001' }] });
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: positive })).body.data.status).toBe('positive PCR');
+    const vaccine = makeDcc(s.signer.privateKey, s.kid, { v: [{ dn: 2, sd: 2, dt: '2026-01-05' }] });
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: vaccine })).body.data).toMatchObject({ type: 'covid_vaccine', status: 'vaccinated', date_taken: '2026-01-05' });
+    const outOfDate = makeDcc(s.signer.privateKey, s.kid, { v: [{ dn: 2, sd: 2, dt: '2025-01-05' }] }, -1);
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: outOfDate })).body.data.status).toBe('expired');
+  });
+
+  it('marks a certificate signed by an unknown key, or tampered with, as unchecked', async () => {
+    const s = await setup();
+    const stranger = keys();
+    const forged = makeDcc(stranger.privateKey, s.kid, { v: [{ dt: '2026-01-05' }] });
+    const res = await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: forged });
+    expect(res.body).toMatchObject({ message: 'The certificate signature is not from a trusted issuer.', data: { verified: 0, status: 'unchecked' } });
+    const shc = makeShc(stranger.privateKey, 'shc-1', 'https://health.example.test', [patient, shot(10)]);
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: shc })).body.data).toMatchObject({ protocol: 'smart_health_card', verified: 0, status: 'unchecked' });
+    const other = await createOrg(h);
+    const theirs = await fixtures(h, other).person('Other', 'Person');
+    // Another organisation has no trust list: the same good certificate is not trusted there.
+    const good = makeDcc(s.signer.privateKey, s.kid, { v: [{ dt: '2026-01-05' }] });
+    expect((await api(h.app, other.token).post('/api/compliance_certificate', { user_id: theirs.id, payload: good })).body.data.verified).toBe(0);
+  });
+
+  it('verifies a SMART Health Card against the configured JWKS', async () => {
+    const s = await setup();
+    const shc = makeShc(s.signer.privateKey, 'shc-1', 'https://health.example.test', [patient, shot(40), shot(10)]);
+    const res = await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: shc });
+    expect(res.body.data).toMatchObject({ protocol: 'smart_health_card', type: 'covid_vaccine', verified: 1, status: 'vaccinated', holder_name: 'Grace Hopper', date_of_birth: '1980-12-09', issuer: 'https://health.example.test', date_taken: isoDaysAgo(10).slice(0, 10) });
+    const lab = makeShc(s.signer.privateKey, 'shc-1', 'https://health.example.test', [patient, { resource: { resourceType: 'Observation', effectiveDateTime: isoDaysAgo(1), valueCodeableConcept: { coding: [{ code: '260385009' }] } } }]);
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: lab })).body.data).toMatchObject({ type: 'test', status: 'negative PCR' });
+  });
+
+  it('the five cases: 401, 403, 404, 400 (unreadable payload or key) and nothing stored', async () => {
+    const s = await setup();
+    const anon = api(h.app);
+    expect((await anon.post('/api/compliance_certificate', { user_id: 1, payload: 'HC1:0123456789' })).status).toBe(401);
+    expect((await anon.get('/api/compliance_certificates?user_id=1')).status).toBe(401);
+    expect((await anon.post('/api/compliance_trust_key', { name: 'x1', kind: 'pem', content: 'x'.repeat(30) })).status).toBe(401);
+    expect((await anon.get('/api/compliance_trust_keys/1')).status).toBe(401);
+    expect((await anon.del('/api/compliance_trust_key/1')).status).toBe(401);
+    const p = api(h.app, (await createPowerless(h, s.org)).token);
+    expect((await p.post('/api/compliance_certificate', { user_id: s.person.id, payload: 'HC1:0123456789' })).status).toBe(403);
+    expect((await p.get(`/api/compliance_certificates?user_id=${s.person.id}`)).status).toBe(403);
+    expect((await p.post('/api/compliance_trust_key', { name: 'x1', kind: 'pem', content: 'x'.repeat(30) })).status).toBe(403);
+    expect((await p.get(`/api/compliance_trust_keys/${s.org.entityId}`)).status).toBe(403);
+    const other = await setup();
+    expect((await s.c.post('/api/compliance_certificate', { user_id: other.person.id, payload: makeDcc(s.signer.privateKey, s.kid, { v: [{ dt: '2026-01-05' }] }) })).status).toBe(404);
+    expect((await s.c.get(`/api/compliance_certificates?user_id=${other.person.id}`)).status).toBe(404);
+    expect((await s.c.get(`/api/compliance_trust_keys/${other.org.entityId}`)).status).toBe(404);
+    const theirKeys = (await other.c.get(`/api/compliance_trust_keys/${other.org.entityId}`)).body.data;
+    expect((await s.c.del(`/api/compliance_trust_key/${theirKeys[0].id}`)).status).toBe(404);
+    const garbage = await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: 'HC1:NOT*A*CERTIFICATE' });
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.errors.payload).toEqual(['The certificate could not be read.']);
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: 'shc:/5676290952432060346029243740' })).status).toBe(400);
+    const badKey = await s.c.post('/api/compliance_trust_key', { name: 'Broken', kind: 'pem', content: '-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----' });
+    expect(badKey.body.errors.content).toEqual(['The key is not a valid PEM public key or JWKS.']);
+    expect(await certCount(s.org)).toBe(0);
+    expect((await s.c.get(`/api/compliance_trust_keys/${s.org.entityId}`)).body.count).toBe(2);
+    expect((await s.c.del(`/api/compliance_trust_key/${theirKeys[0].id}`)).status).toBe(404);
+    expect((await other.c.get(`/api/compliance_trust_keys/${other.org.entityId}`)).body.count).toBe(2);
+  });
+});

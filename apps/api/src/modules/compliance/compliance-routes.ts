@@ -1,0 +1,138 @@
+import { listOf, one, zCompliance, zComplianceBody, zEntityIdParam, zId, zIdParam, zListQuery, zMessage } from '@gatehouse/contract';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { compliances, entities, journeyFlows, users, visits } from '../../db/schema/index';
+import { badRequest, notFound } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { defineRoutes } from '../../platform/http/route';
+import { createComplianceLink } from './compliance-link';
+import { createCompliance, deleteCompliance, loadCompliances, searchCompliances, updateCompliance } from './save-compliance';
+
+const tags = ['compliance'];
+const zComplianceMessage = z.object({ message: z.string(), data: zCompliance });
+
+export default defineRoutes((r, services) => {
+  r.route({
+    method: 'GET',
+    url: '/api/compliances/{entityId}',
+    summary: 'Entry conditions with paging and search (filterBy)',
+    permission: ['compliances', 'journeys'],
+    tags,
+    params: zEntityIdParam,
+    query: zListQuery,
+    response: listOf(zCompliance),
+    handler: ({ actor, query, tenant }) =>
+      tenant(async (tx) => {
+        const search = typeof query.filterBy.search === 'string' ? query.filterBy.search : typeof query.filterBy.name === 'string' ? query.filterBy.name : undefined;
+        const all = await loadCompliances(tx, actor.entityId, search ? searchCompliances(search) : undefined);
+        if (query.orderBy === 'desc') all.reverse();
+        const start = (query.page - 1) * query.limit;
+        return { data: all.slice(start, start + query.limit), count: all.length };
+      }),
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/compliance/{id}',
+    summary: 'One entry condition (current version)',
+    permission: ['compliances', 'journeys'],
+    tags,
+    params: zIdParam,
+    response: one(zCompliance),
+    handler: ({ actor, params, tenant }) =>
+      tenant(async (tx) => {
+        const [data] = await loadCompliances(tx, actor.entityId, eq(compliances.id, params.id));
+        if (!data) throw notFound();
+        return { data };
+      }),
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/api/compliance',
+    summary: 'Create an entry condition (rules 205-209)',
+    permission: 'compliances',
+    tags,
+    body: zComplianceBody,
+    status: 201,
+    response: zComplianceMessage,
+    handler: async ({ actor, body, tenant, audit, emit, t }) => {
+      const data = await tenant(async (tx) => {
+        const id = await createCompliance(tx, actor.entityId, body, audit);
+        return (await loadCompliances(tx, actor.entityId, eq(compliances.id, id)))[0];
+      });
+      emit('entity', actor.entityId, 'update', { type: 'compliance', action: 'created', id: data.id });
+      return { message: t('compliance.added'), data };
+    },
+  });
+
+  r.route({
+    method: 'PUT',
+    url: '/api/compliance/{id}',
+    summary: 'Edit an entry condition: creates a new version; earlier answers keep theirs',
+    permission: 'compliances',
+    tags,
+    params: zIdParam,
+    body: zComplianceBody,
+    response: zComplianceMessage,
+    handler: async ({ actor, params, body, tenant, audit, emit, t }) => {
+      const data = await tenant(async (tx) => {
+        await updateCompliance(tx, actor.entityId, params.id, body, audit);
+        return (await loadCompliances(tx, actor.entityId, eq(compliances.id, params.id)))[0];
+      });
+      emit('entity', actor.entityId, 'update', { type: 'compliance', action: 'updated', id: data.id, version: data.version });
+      return { message: t('compliance.updated'), data };
+    },
+  });
+
+  r.route({
+    method: 'DELETE',
+    url: '/api/compliance/{id}',
+    summary: 'Delete an entry condition (its flows stop asking it; answers stay)',
+    permission: 'compliances',
+    tags,
+    params: zIdParam,
+    query: z.object({ entity_id: zId.optional() }),
+    response: zMessage,
+    handler: async ({ actor, params, tenant, audit, emit, t }) => {
+      await tenant((tx) => deleteCompliance(tx, actor.entityId, params.id, audit));
+      emit('entity', actor.entityId, 'update', { type: 'compliance', action: 'deleted', id: params.id });
+      return { message: t('compliance.deleted') };
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/api/compliance-resent',
+    summary: "Send a visit's entry-conditions link again by mail (a new link; the old one stops working)",
+    permission: ['compliances', 'users'],
+    tags,
+    body: z.object({ visit_id: zId, entity_id: zId.optional() }),
+    response: z.object({ message: z.string(), data: z.object({ visit_id: z.number(), expires_at: z.string() }) }),
+    rateLimit: { max: 30, timeWindow: 60_000, key: (req) => `${req.actor?.accountId ?? req.ip}` },
+    handler: async ({ actor, body, tenant, audit, t }) => {
+      const sent = await tenant(async (tx) => {
+        const [row] = await tx
+          .select({ visit: visits, email: users.email, first: users.firstName, lang: users.lang, complianceId: journeyFlows.complianceId })
+          .from(visits)
+          .innerJoin(users, eq(users.id, visits.userId))
+          .leftJoin(journeyFlows, eq(journeyFlows.id, visits.journeyFlowId))
+          .where(and(eq(visits.id, body.visit_id), eq(visits.entityId, actor.entityId)));
+        if (!row) throw notFound();
+        if (!row.complianceId) throw badRequest({ visit_id: ['compliance.not_in_flow'] });
+        if (!row.email) throw badRequest({ visit_id: ['compliance.no_email'] });
+        const [org] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, actor.entityId));
+        const link = await createComplianceLink(tx, actor.entityId, row.visit);
+        await audit(tx, 'resend', 'compliance_link', row.visit.id);
+        return { ...row, org: org.name, ...link };
+      });
+      const url = `${services.config.publicUrl}/online-compliance/${sent.code}`;
+      await services.mail.queue({
+        to: sent.email!,
+        subject: translate(sent.lang, 'compliance.mail_subject', { org: sent.org }),
+        text: translate(sent.lang, 'compliance.mail_body', { name: sent.first, link: url, expires: sent.expiresAt.toISOString().slice(0, 16).replace('T', ' ') }),
+      });
+      return { message: t('compliance.resent'), data: { visit_id: sent.visit.id, expires_at: sent.expiresAt.toISOString() } };
+    },
+  });
+});

@@ -1,0 +1,124 @@
+import { type Language, flag, zFlag, zOnlineAnswersBody } from '@gatehouse/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { complianceLinks, complianceVersions, compliances, entities, journeyFlows, users } from '../../db/schema/index';
+import type { Db } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import { AppError, notFound } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { defineRoutes } from '../../platform/http/route';
+import { findLink, linkState } from './compliance-link';
+import { saveAnswers } from './save-answers';
+import { visits } from '../../db/schema/index';
+
+const tags = ['compliance'];
+const RATE = { max: 30, timeWindow: 60_000 };
+
+/** The visit, person, organisation and entry condition behind a link, read inside the link's own organisation. */
+async function linkContext(tx: Db, entityId: number, visitId: number) {
+  const [row] = await tx
+    .select({ visit: visits, first: users.firstName, last: users.lastName, lang: users.lang, org: entities.name, logo: entities.logo, complianceId: journeyFlows.complianceId })
+    .from(visits)
+    .innerJoin(users, eq(users.id, visits.userId))
+    .innerJoin(entities, eq(entities.id, visits.entityId))
+    .leftJoin(journeyFlows, eq(journeyFlows.id, visits.journeyFlowId))
+    .where(and(eq(visits.id, visitId), eq(visits.entityId, entityId)));
+  if (!row) throw notFound();
+  const [c] = row.complianceId
+    ? await tx
+        .select({ id: compliances.id, v: complianceVersions })
+        .from(compliances)
+        .innerJoin(complianceVersions, and(eq(complianceVersions.complianceId, compliances.id), eq(complianceVersions.version, compliances.version)))
+        .where(and(eq(compliances.id, row.complianceId), eq(compliances.entityId, entityId), isNull(compliances.deletedAt)))
+    : [];
+  return { ...row, compliance: c ?? null };
+}
+
+export default defineRoutes((r, services) => {
+  const db = services.database.db;
+
+  r.route({
+    method: 'GET',
+    url: '/api/get_online_compliance_user',
+    summary: 'Public: the entry conditions behind a compliance link, or why the link has expired (rules 144-148)',
+    access: 'public',
+    tags,
+    query: z.object({ visitCode: z.string().min(20).max(200) }),
+    rateLimit: RATE,
+    response: z.object({
+      message: z.string().optional(),
+      data: z.object({
+        is_expired: zFlag,
+        reason: z.string().nullable(),
+        message: z.string().nullable(),
+        visitId: z.number(),
+        expectedDateTime: z.string().nullable(),
+        user: z.object({ first_name: z.string(), last_name: z.string() }),
+        entity: z.object({ name: z.string(), logo: z.string().nullable() }),
+        compliances: z.array(z.object({ id: z.number(), name: z.string(), version: z.number(), questions: z.array(z.object({ id: z.string(), question: z.string() })), agreement_text: z.string(), statement: z.string(), protocols: z.array(z.string()) })),
+      }),
+    }),
+    handler: async ({ query, lang }) => {
+      const link = await findLink(db, query.visitCode);
+      if (!link) throw notFound();
+      return withTenant(db, link.entityId, async (tx) => {
+        const ctx = await linkContext(tx, link.entityId, link.visitId);
+        const state = linkState(link, ctx.visit);
+        const l: Language = ctx.lang ?? lang;
+        return {
+          data: {
+            is_expired: flag(!state.ok),
+            reason: state.ok ? null : state.reason,
+            message: state.ok ? null : translate(l, state.message),
+            visitId: ctx.visit.id,
+            expectedDateTime: ctx.visit.expectedAt?.toISOString() ?? null,
+            user: { first_name: ctx.first, last_name: ctx.last },
+            entity: { name: ctx.org, logo: ctx.logo },
+            // Desired answers stay on the server: the visitor sees the questions only.
+            compliances:
+              state.ok && ctx.compliance
+                ? [{ id: ctx.compliance.id, name: ctx.compliance.v.name, version: ctx.compliance.v.version, questions: ctx.compliance.v.questions.map((q) => ({ id: q.id, question: q.question })), agreement_text: ctx.compliance.v.agreementText, statement: ctx.compliance.v.statement, protocols: ctx.compliance.v.protocols }]
+                : [],
+          },
+        };
+      });
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/api/create_online_compliance_user',
+    summary: "Public: a visitor's answers from a compliance link; a passed answer uses the link up (rules 144-148, 210-211)",
+    access: 'public',
+    tags,
+    body: zOnlineAnswersBody,
+    rateLimit: RATE,
+    status: 201,
+    response: z.object({ message: z.string(), data: z.object({ status: z.enum(['success', 'failed']), isWrong: zFlag, reason: z.string().nullable() }) }),
+    handler: async ({ body, lang }) => {
+      const link = await findLink(db, body.visitCode);
+      if (!link) throw notFound();
+      return withTenant(db, link.entityId, async (tx) => {
+        // Lock the link so two submissions cannot both use it.
+        const [locked] = await tx.select().from(complianceLinks).where(and(eq(complianceLinks.id, link.id), eq(complianceLinks.entityId, link.entityId))).for('update');
+        const ctx = await linkContext(tx, link.entityId, link.visitId);
+        const state = linkState(locked, ctx.visit);
+        const l: Language = ctx.lang ?? lang;
+        if (!state.ok) throw new AppError(400, translate(l, state.message), { code: state.reason });
+        if (!ctx.compliance || body.compliances.some((c) => c.complianceId !== ctx.compliance!.id)) throw new AppError(400, 'compliance.not_in_flow', { errors: { compliances: ['compliance.not_in_flow'] } });
+        const saved = await saveAnswers(tx, link.entityId, {
+          userId: link.userId,
+          compliances: body.compliances,
+          notes: body.notes,
+          scan: { visitId: link.visitId },
+          source: 'online',
+        });
+        if (saved.status === 'success') await tx.update(complianceLinks).set({ usedAt: sql`now()` }).where(and(eq(complianceLinks.id, link.id), eq(complianceLinks.entityId, link.entityId)));
+        return {
+          message: translate(l, saved.reason ?? 'compliance.answers_saved'),
+          data: { status: saved.status, isWrong: flag(saved.data.some((d) => d.isWrong === 1)), reason: saved.reason ? translate(l, saved.reason) : null },
+        };
+      });
+    },
+  });
+});

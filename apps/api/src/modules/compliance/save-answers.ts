@@ -1,0 +1,94 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { complianceUsers, complianceVersions, compliances, journeyFlows, journeys, users, visits, scans } from '../../db/schema/index';
+import type { Db } from '../../platform/db/client';
+import { badRequest, notFound } from '../../platform/errors';
+import { evaluateAnswers } from './evaluate-answers';
+import { presentAnswer } from './present';
+
+export interface AnswersInput {
+  userId: number;
+  compliances: { complianceId: number; answer: { question_id: string; answer: 'positive' | 'negative' }[] }[];
+  notes?: string | null;
+  maskFailed?: boolean;
+  temperature?: number | null;
+  scan: { visitId?: number | null; scanId?: number | null; areaId?: number | null; userTypeId?: number | null };
+  source: 'console' | 'kiosk' | 'online';
+}
+
+/**
+ * Stores a person's answers with the visit or scan they belong to, each with the entry condition's current
+ * version, evaluated by rules 210-212. Every id must be the organisation's (404 otherwise); with a visit, only the
+ * entry condition of its flow may be answered.
+ */
+export async function saveAnswers(tx: Db, entityId: number, input: AnswersInput) {
+  const [user] = await tx.select({ id: users.id, userTypeId: users.userTypeId }).from(users).where(and(eq(users.id, input.userId), eq(users.entityId, entityId)));
+  if (!user) throw notFound();
+  let visit: typeof visits.$inferSelect | undefined;
+  if (input.scan.visitId) {
+    [visit] = await tx.select().from(visits).where(and(eq(visits.id, input.scan.visitId), eq(visits.entityId, entityId), eq(visits.userId, user.id)));
+    if (!visit) throw notFound();
+  }
+  if (input.scan.scanId) {
+    const [scan] = await tx.select({ id: scans.id }).from(scans).where(and(eq(scans.id, input.scan.scanId), eq(scans.entityId, entityId), eq(scans.userId, user.id)));
+    if (!scan) throw notFound();
+  }
+  const ids = [...new Set(input.compliances.map((c) => c.complianceId))];
+  const current = await tx
+    .select({ c: compliances, v: complianceVersions })
+    .from(compliances)
+    .innerJoin(complianceVersions, and(eq(complianceVersions.complianceId, compliances.id), eq(complianceVersions.version, compliances.version)))
+    .where(and(eq(compliances.entityId, entityId), inArray(compliances.id, ids), isNull(compliances.deletedAt)));
+  if (current.length !== ids.length) throw notFound();
+  let threshold: number | null = null;
+  if (visit?.journeyFlowId) {
+    const [flow] = await tx
+      .select({ complianceId: journeyFlows.complianceId, threshold: journeys.temperatureThreshold })
+      .from(journeyFlows)
+      .innerJoin(journeys, eq(journeys.id, journeyFlows.journeyId))
+      .where(and(eq(journeyFlows.id, visit.journeyFlowId), eq(journeyFlows.entityId, entityId)));
+    if (flow && ids.some((id) => id !== flow.complianceId)) throw badRequest({ compliances: ['compliance.not_in_flow'] });
+    threshold = flow?.threshold ?? null;
+  }
+  const saved = [];
+  let reason: string | null = null;
+  for (const item of input.compliances) {
+    const { c, v } = current.find((r) => r.c.id === item.complianceId)!;
+    const ev = evaluateAnswers(v.questions, item.answer, { notes: input.notes, maskFailed: input.maskFailed, temperature: input.temperature, threshold });
+    reason ??= ev.reason;
+    const [row] = await tx
+      .insert(complianceUsers)
+      .values({
+        entityId,
+        userId: user.id,
+        complianceId: c.id,
+        complianceVersionId: v.id,
+        visitId: visit?.id ?? null,
+        scanId: input.scan.scanId ?? null,
+        areaId: input.scan.areaId ?? visit?.areaId ?? null,
+        userTypeId: input.scan.userTypeId ?? visit?.userTypeId ?? user.userTypeId,
+        answers: ev.answers,
+        notes: input.notes ?? null,
+        maskFailed: ev.maskFailed,
+        temperature: input.temperature ?? null,
+        temperatureFailed: ev.temperatureFailed,
+        isWrong: ev.isWrong,
+        status: ev.status,
+        source: input.source,
+      })
+      .returning();
+    saved.push(presentAnswer(row, { compliance: v.name, version: v.version }));
+  }
+  return { data: saved, status: saved.every((s) => s.status === 'success') ? ('success' as const) : ('failed' as const), reason };
+}
+
+/** Answers presented with the name and version each answered. */
+export async function loadAnswers(tx: Db, entityId: number, where: ReturnType<typeof and>, page?: { limit: number; offset: number }) {
+  const q = tx
+    .select({ a: complianceUsers, name: complianceVersions.name, version: complianceVersions.version })
+    .from(complianceUsers)
+    .innerJoin(complianceVersions, eq(complianceVersions.id, complianceUsers.complianceVersionId))
+    .where(and(eq(complianceUsers.entityId, entityId), where))
+    .orderBy(complianceUsers.createdAt, complianceUsers.id);
+  const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
+  return rows.map((r) => presentAnswer(r.a, { compliance: r.name, version: r.version }));
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { zBool, zFlag, zId } from './common';
+
+/** Protocols of an entry condition (rule 206). */
+export const COMPLIANCE_PROTOCOLS = ['eu_dcc', 'nhs', 'smart_health_card', 'nys_excelsior', 'nys_excelsior_plus'] as const;
+export const COMPLIANCE_NAME_MIN = 2;
+/** Notes at least 20 characters when compliance fails (rules 210-212). */
+export const COMPLIANCE_NOTES_MIN = 20;
+export const DESIRED_ANSWERS = ['positive', 'negative'] as const;
+
+export const zComplianceQuestion = z.object({
+  id: z.string().max(40).optional(),
+  question: z.string({ error: 'compliance.question_required' }).trim().min(1, 'compliance.question_required').max(500),
+  /** Rule 208: each question needs its desired answer checked. */
+  desired_answer: z.enum(DESIRED_ANSWERS, { error: 'compliance.answer_required' }),
+});
+
+export const zComplianceBody = z.object({
+  name: z.string().trim().min(COMPLIANCE_NAME_MIN, 'compliance.name_min').max(100),
+  questions: z.array(zComplianceQuestion).min(1, 'compliance.question_required').max(100),
+  agreement_text: z.string({ error: 'compliance.agreement_required' }).trim().min(1, 'compliance.agreement_required').max(5000),
+  statement: z.string({ error: 'compliance.statement_required' }).trim().min(1, 'compliance.statement_required').max(5000),
+  protocols: z.array(z.enum(COMPLIANCE_PROTOCOLS)).min(1, 'compliance.protocol_required').max(5),
+  accept_negative_pcr: zBool.default(false),
+  /** Rule 209: required, numeric, at most 3 digits. */
+  pcr_valid_days: z
+    .union([z.string(), z.number()], { error: 'compliance.pcr_days_required' })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, { error: 'compliance.pcr_days_required', abort: true }).regex(/^\d{1,3}$/, 'compliance.pcr_days_digits'))
+    .transform(Number),
+  entity_id: zId.optional(),
+});
+export type ComplianceBody = z.output<typeof zComplianceBody>;
+
+export const zCompliance = z.object({
+  id: z.number(),
+  entity_id: z.number(),
+  name: z.string(),
+  version: z.number(),
+  version_id: z.number(),
+  questions: z.array(z.object({ id: z.string(), question: z.string(), desired_answer: z.enum(DESIRED_ANSWERS) })),
+  agreement_text: z.string(),
+  statement: z.string(),
+  protocols: z.array(z.string()),
+  accept_negative_pcr: zFlag,
+  pcr_valid_days: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Compliance = z.input<typeof zCompliance>;
+
+export const zAnswerItem = z.object({
+  complianceId: zId,
+  name: z.string().max(200).optional(),
+  /** Answers per question: question id -> positive | negative. */
+  answer: z.array(z.object({ question_id: z.string().max(40), answer: z.enum(DESIRED_ANSWERS) })).max(100),
+});
+
+/** Compliance answers payload (rule 214), plus the notes and check results of rules 210-212. */
+export const zAnswersBody = z.object({
+  compliances: z.array(zAnswerItem).min(1).max(20),
+  notes: z.string().trim().max(2000).nullish(),
+  mask_failed: zBool.default(false),
+  temperature: z.coerce.number().min(0).max(120).nullish(),
+  scan: z.object({ visitId: zId.nullish(), scanId: zId.nullish(), areaId: zId.nullish(), userTypeId: zId.nullish() }).default({}),
+  entityId: zId.optional(),
+  userId: zId,
+  isCompleted: zBool.optional(),
+  isWrong: zBool.optional(),
+});
+export const zOnlineAnswersBody = z.object({ visitCode: z.string().min(20).max(200), compliances: zAnswersBody.shape.compliances, notes: zAnswersBody.shape.notes });
+
+export const zComplianceAnswer = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  compliance_id: z.number(),
+  compliance_name: z.string(),
+  version: z.number(),
+  visit_id: z.number().nullable(),
+  scan_id: z.number().nullable(),
+  area_id: z.number().nullable(),
+  user_type_id: z.number().nullable(),
+  answers: z.array(z.object({ question_id: z.string(), question: z.string(), answer: z.string(), desired_answer: z.string(), wrong: z.boolean() })),
+  notes: z.string().nullable(),
+  mask_failed: zFlag,
+  temperature: z.number().nullable(),
+  temperature_failed: zFlag,
+  isWrong: zFlag,
+  isCompleted: zFlag,
+  status: z.enum(['success', 'failed']),
+  source: z.string(),
+  created_at: z.string(),
+});
+
+export const zCertificateBody = z.object({ user_id: zId, payload: z.string().min(10).max(20_000), entity_id: zId.optional() });
+export const zTrustKeyBody = z.object({ name: z.string().trim().min(2).max(100), kind: z.enum(['pem', 'jwks']), key_id: z.string().max(500).nullish(), content: z.string().min(20).max(200_000), entity_id: zId.optional() });
