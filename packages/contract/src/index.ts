@@ -6,3 +6,4 @@ export * from './entity';
 export * from './preferences';
 export * from './realtime';
 export * from './messages';
+export * from './visitors';
