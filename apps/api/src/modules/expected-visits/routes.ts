@@ -300,4 +300,20 @@ export default defineRoutes((r, services) => {
       return { data, count: data.reduce((n, d) => n + d.total, 0) };
     },
   });
+
+  r.route({
+    method: 'GET',
+    url: '/api/files/visitors/{file}',
+    summary: "A visitor's photo from pre-registration (members of the photo's organisation only)",
+    permission,
+    tags,
+    params: z.object({ file: z.string().regex(/^\d+-[a-f0-9]{24}\.jpg$/) }),
+    raw: true,
+    handler: async ({ actor, params, reply }) => {
+      if (Number(params.file.split('-')[0]) !== actor.entityId) throw notFound();
+      const data = await services.storage.get(`visitors/${params.file}`).catch(() => null);
+      if (!data) throw notFound();
+      reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(data);
+    },
+  });
 });

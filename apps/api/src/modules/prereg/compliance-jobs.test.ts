@@ -54,7 +54,7 @@ describe('entry-condition link jobs (rules 199-200)', () => {
     expect(mail.text).toMatch(/\/online-compliance\/[\w-]{40,}/);
     const sentAt = await waitFor(async () => (await visitRow(h, org, id)).complianceLinkSentAt);
     const reminders = await waitFor(async () => (await jobsFor(id)).filter((j) => j.reminder).at(0));
-    expect(Math.abs(reminders.at - (sentAt.getTime() + 30 * 60_000))).toBeLessThan(5_000);
+    expect(Math.abs(reminders.at - (sentAt!.getTime() + 30 * 60_000))).toBeLessThan(5_000);
   });
 
   it('an api call cannot set a lead under 5 minutes or a reminder under 30', async () => {

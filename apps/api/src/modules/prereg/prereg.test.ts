@@ -231,6 +231,12 @@ describe('validate and create an expected visit', () => {
     expect(ok.status).toBe(201);
     const v = await visitRow(h, org, ok.body.data.visit_id);
     expect(v.image).toMatch(/^\/api\/files\/visitors\/\d+-[a-f0-9]{24}\.jpg$/);
+    const photo = await api(h.app, org.token).get(v.image!);
+    expect(photo.status).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect((await pub().get(v.image!)).status).toBe(401);
+    const other = await createOrg(h);
+    expect((await api(h.app, other.token).get(v.image!)).status).toBe(404);
     // The same person again: already has a photo, so none is needed (rule 134).
     const again = await create('en', { ...f, visit_time: '15:00:00' });
     expect(again.status).toBe(201);
