@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RegistrationMethod } from '@gatehouse/contract';
 import { areas, entities, journeyFlows, journeys, preRegistrationHits, preRegistrationLinks, sites, userTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
@@ -11,13 +11,14 @@ export const ORG_LIMIT_PER_MINUTE = 600;
 /** Counts one public call against the organisation; 429 past the limit. */
 export async function hitOrganisation(db: Db, entityId: number) {
   const window = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-  const [row] = await asSystem(db, (tx) =>
-    tx
+  const [row] = await asSystem(db, async (tx) => {
+    await tx.delete(preRegistrationHits).where(and(eq(preRegistrationHits.entityId, entityId), lt(preRegistrationHits.windowStart, new Date(window.getTime() - 5 * 60_000))));
+    return tx
       .insert(preRegistrationHits)
       .values({ entityId, windowStart: window, hits: 1 })
       .onConflictDoUpdate({ target: [preRegistrationHits.entityId, preRegistrationHits.windowStart], set: { hits: sql`${preRegistrationHits.hits} + 1` } })
-      .returning({ hits: preRegistrationHits.hits }),
-  );
+      .returning({ hits: preRegistrationHits.hits });
+  });
   if (row.hits > ORG_LIMIT_PER_MINUTE) throw new AppError(429, 'errors.too_many');
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
+import { preRegistrationHits, users } from '../../db/schema/index';
+import { ORG_LIMIT_PER_MINUTE } from './link';
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg } from '../../../test/factories';
@@ -262,6 +263,17 @@ describe('validate and create an expected visit', () => {
     const res = await create('en', b);
     expect(res.status).toBe(409);
     expect(res.body.errors.phone).toEqual(['Phone number already used']);
+  });
+
+  it('is rate limited per organisation across addresses', async () => {
+    const org = await createOrg(h);
+    const p = await createPlace(h, org);
+    const window = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+    await h.services.database.db.insert(preRegistrationHits).values({ entityId: org.entityId, windowStart: window, hits: ORG_LIMIT_PER_MINUTE });
+    const res = await h.app.inject({ method: 'GET', url: `/api/get_pre_registration_user_type/en/${p.link.code}`, remoteAddress: '10.7.7.7' });
+    expect(res.statusCode).toBe(429);
+    const other = await createPlace(h, await createOrg(h));
+    expect((await h.app.inject({ method: 'GET', url: `/api/get_pre_registration_user_type/en/${other.link.code}`, remoteAddress: '10.7.7.7' })).statusCode).toBe(200);
   });
 
   it('is rate limited per address', async () => {
