@@ -14,7 +14,7 @@ afterAll(() => h.close());
 
 async function register(code: string, userTypeId: number, date: string, time: string, email: string) {
   const body = multipart({ journey_id: code, user_type_id: String(userTypeId), visit_date: date, visit_time: time, first_name: 'Cora', last_name: 'Comply', email, phone: String(Math.floor(Math.random() * 1e9)) });
-  const res = await h.app.inject({ method: 'POST', url: '/api/create-expected-visit/es', payload: body.payload, headers: body.headers });
+  const res = await h.app.inject({ method: 'POST', url: '/api/create-expected-visit/es', payload: body.payload, headers: body.headers, remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   expect(res.statusCode).toBe(201);
   return res.json().data.visit_id as number;
 }

@@ -28,7 +28,7 @@ const form = (code: string, userTypeId: number, extra: Record<string, string> = 
 });
 async function create(lang: string, fields: Record<string, string>, files?: Parameters<typeof multipart>[1]) {
   const body = multipart(fields, files);
-  const res = await h.app.inject({ method: 'POST', url: `/api/create-expected-visit/${lang}`, payload: body.payload, headers: body.headers });
+  const res = await h.app.inject({ method: 'POST', url: `/api/create-expected-visit/${lang}`, payload: body.payload, headers: body.headers, remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -185,6 +185,8 @@ describe('validate and create an expected visit', () => {
     expect(noHost.body.errors.host).toBeDefined();
     const foreign = await create('en', form(p.link.code, p.visitor.id, { host: String(q.host.id) }));
     expect(foreign.status).toBe(400);
+    expect((await create('en', form(p.link.code, p.visitor.id, { host: String(p.host.id), entity_id: String(other.entityId) }))).status).toBe(404);
+    expect((await create('en', form(p.link.code, p.visitor.id, { host: String(p.host.id), area_id: String(q.area.id) }))).status).toBe(404);
     expect(await countVisits(h, org)).toBe(0);
     const ok = await create('en', form(p.link.code, p.visitor.id, { host: String(p.host.id) }));
     expect(ok.status).toBe(201);

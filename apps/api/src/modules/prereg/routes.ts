@@ -267,12 +267,16 @@ export default defineRoutes((r, services) => {
     response: z.object({ message: z.string(), data: z.object({ visit_id: z.number(), visit_url: z.string(), journey_stage: z.string(), approval_required: zFlag, expectedDateTime: z.string() }) }),
     status: 201,
     rateLimit: { max: 20, timeWindow: 60_000, key: (req) => `prereg-create:${req.ip}` },
-    handler: async ({ req, params, t }) => {
+    handler: async ({ req, params, emit, t }) => {
       const form = req.isMultipart()
         ? await readMultipart(req, { fields: zCreateExpectedVisitForm, files: { image: { maxBytes: PREREG_IMAGE.maxBytes } } })
         : { fields: parseBody(zCreateExpectedVisitForm, req.body ?? {}), files: {} as Record<string, undefined> };
       const link = await resolveLink(db, form.fields.journey_id);
+      // The link decides the organisation and area; a form naming others is refused, never followed.
+      if (form.fields.entity_id !== undefined && form.fields.entity_id !== link.entity.id) throw notFound('prereg.not_available');
+      if (form.fields.area_id !== undefined && form.fields.area_id !== link.area?.id) throw notFound('prereg.not_available');
       const v = await createExpectedVisit(services, link, form.fields, form.files.image, form.fields.lang ?? params.lang);
+      emit('entity', link.entity.id, 'update', { type: 'visit', action: 'pre_registered', id: v.id });
       return {
         message: t('prereg.created'),
         data: { visit_id: v.id, visit_url: v.token, journey_stage: v.journeyStage ?? '', approval_required: flag(v.approvalState === 'pending'), expectedDateTime: v.expectedAt!.toISOString() },

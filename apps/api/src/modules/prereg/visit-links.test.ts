@@ -35,7 +35,7 @@ async function register(p: Place, opts: { lang?: string; userTypeId?: number; em
     },
     opts.image ? { image: { data: opts.image, filename: 'me.jpg', type: 'image/jpeg' } } : {},
   );
-  const res = await h.app.inject({ method: 'POST', url: `/api/create-expected-visit/${opts.lang ?? 'en'}`, payload: body.payload, headers: body.headers });
+  const res = await h.app.inject({ method: 'POST', url: `/api/create-expected-visit/${opts.lang ?? 'en'}`, payload: body.payload, headers: body.headers, remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   expect(res.statusCode).toBe(201);
   return { ...(res.json().data as { visit_id: number; visit_url: string }), email };
 }
