@@ -95,6 +95,10 @@ describe('expected visitors from the console', () => {
     const p = await createPlace(h, org);
     const q = await createPlace(h, other);
     expect((await api(h.app).post('/api/expected-visit', body(org, p))).status).toBe(401);
+    expect((await api(h.app).post('/api/expected-visit-validate', body(org, p))).status).toBe(401);
+    expect((await api(h.app, org.token).post('/api/expected-visit-validate', body(org, p, { area_id: q.area.id }))).status).toBe(404);
+    expect((await api(h.app, org.token).post('/api/expected-visit-validate', body(org, p, { visit_time: 'noon' }))).status).toBe(400);
+    expect((await api(h.app, org.token).post('/api/expected-visit-validate', body(org, p))).status).toBe(200);
     const powerless = await createPowerless(h, org);
     expect((await api(h.app, powerless.token).post('/api/expected-visit', body(org, p))).status).toBe(403);
     expect((await api(h.app, powerless.token).post('/api/expected-visit-validate', body(org, p))).status).toBe(403);
