@@ -5,7 +5,10 @@ import { visitors } from './messages/visitors';
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Every area's server messages. An area adds its file under messages/ and one line here. */
-const parts: Catalogue[] = [core, visitors];
+const parts: Catalogue[] = [
+  core,
+  visitors,
+];
 
 export const MESSAGES: Catalogue = {
   en: Object.assign({}, ...parts.map((p) => p.en)),

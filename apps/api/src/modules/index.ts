@@ -9,4 +9,13 @@ import prereg from './prereg/routes';
 import preregLinks from './prereg/link-routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, prereg, preregLinks, expectedVisits];
+export const modules: FastifyPluginAsync[] = [
+  health,
+  auth,
+  passport,
+  entity,
+  preferences,
+  prereg,
+  preregLinks,
+  expectedVisits,
+];
