@@ -272,3 +272,26 @@ describe('notes, hosts, user_visiting and the summary', () => {
     expect((await api(h.app, powerless.token).get(url)).status).toBe(403);
   });
 });
+
+describe('expected visit options', () => {
+  it('lists sites with areas and user types, only those granted (rule 96); 401, 403, 404', async () => {
+    const org = await createOrg(h);
+    const other = await createOrg(h);
+    const p = await createPlace(h, org);
+    const url = `/api/expected_visit_options/${org.entityId}`;
+    const res = await api(h.app, org.token).get(url);
+    expect(res.body.data.sites).toEqual([{ id: p.site.id, name: 'Northfield School', areas: [{ id: p.area.id, name: 'Reception' }] }]);
+    expect(res.body.data.user_types.map((u: { name: string }) => u.name)).toEqual(['Contractor', 'Staff', 'Visitor']);
+    const member = await createMember(h, org, 'employee');
+    await withTenant(h.services.database.db, org.entityId, async (tx) => {
+      await tx.update(users).set({ allUserTypes: false, allSites: false }).where(eq(users.id, member.userId));
+      await tx.insert(userUserTypes).values({ entityId: org.entityId, userId: member.userId, userTypeId: p.visitor.id });
+    });
+    const limited = await api(h.app, member.token).get(url);
+    expect(limited.body.data).toEqual({ sites: [], user_types: [{ id: p.visitor.id, name: 'Visitor' }] });
+    expect((await api(h.app).get(url)).status).toBe(401);
+    expect((await api(h.app, (await createPowerless(h, org)).token).get(url)).status).toBe(403);
+    expect((await api(h.app, org.token).get(`/api/expected_visit_options/${other.entityId}`)).status).toBe(404);
+    expect((await api(h.app, org.token).get(`/api/expected_visit_options/abc`)).status).toBe(400);
+  });
+});

@@ -17,7 +17,7 @@ import {
 } from '@gatehouse/contract';
 import { and, eq, gte, ilike, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { areas, users, visits } from '../../db/schema/index';
+import { areas, sites, userSites, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
 import { hashToken } from '../../platform/auth/tokens';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -315,5 +315,42 @@ export default defineRoutes((r, services) => {
       if (!data) throw notFound();
       reply.type('image/jpeg').header('cache-control', 'private, max-age=3600').send(data);
     },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/expected_visit_options/{entityId}',
+    summary: 'Sites with their areas, user types and journey flows the actor may use for expected visits (rule 96)',
+    permission,
+    tags,
+    params: z.object({ entityId: zId }),
+    response: one(
+      z.object({
+        sites: z.array(z.object({ id: z.number(), name: z.string(), areas: z.array(z.object({ id: z.number(), name: z.string() })) })),
+        user_types: z.array(z.object({ id: z.number(), name: z.string() })),
+      }),
+    ),
+    handler: async ({ actor, tenant }) =>
+      tenant(async (tx) => {
+        const e = actor.entityId;
+        const siteRows = actor.allSites
+          ? await tx.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.entityId, e)).orderBy(sites.name)
+          : await tx.select({ id: sites.id, name: sites.name }).from(sites).innerJoin(userSites, and(eq(userSites.siteId, sites.id), eq(userSites.userId, actor.userId))).where(eq(sites.entityId, e)).orderBy(sites.name);
+        const areaRows = await tx.select({ id: areas.id, name: areas.name, siteId: areas.siteId }).from(areas).where(eq(areas.entityId, e)).orderBy(areas.name);
+        const typeRows = actor.allUserTypes
+          ? await tx.select({ id: userTypes.id, name: userTypes.name }).from(userTypes).where(eq(userTypes.entityId, e)).orderBy(userTypes.name)
+          : await tx
+              .select({ id: userTypes.id, name: userTypes.name })
+              .from(userTypes)
+              .innerJoin(userUserTypes, and(eq(userUserTypes.userTypeId, userTypes.id), eq(userUserTypes.userId, actor.userId)))
+              .where(eq(userTypes.entityId, e))
+              .orderBy(userTypes.name);
+        return {
+          data: {
+            sites: siteRows.map((s) => ({ ...s, areas: areaRows.filter((a) => a.siteId === s.id).map((a) => ({ id: a.id, name: a.name })) })),
+            user_types: typeRows,
+          },
+        };
+      }),
   });
 });
