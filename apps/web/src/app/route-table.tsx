@@ -2,6 +2,7 @@ import { authRoutes } from '../features/auth/routes';
 import { companyRoutes } from '../features/company/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { preregRoutes } from '../features/prereg/routes';
+import { visitsRoutes } from '../features/visits/routes';
 import { statusRoutes } from '../features/status/routes';
 import type { AppRoute } from './route-types';
 
@@ -11,7 +12,7 @@ import type { AppRoute } from './route-types';
  * (which never links to a page that is not here). Each feature contributes `src/features/<area>/routes.tsx`;
  * add its array below. Unknown paths go to /404 (rule 16).
  */
-export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...preregRoutes];
+export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...preregRoutes, ...visitsRoutes];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;
