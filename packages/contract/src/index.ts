@@ -11,3 +11,4 @@ export * from './kiosks';
 export * from './people';
 export * from './journeys';
 export * from './compliance';
+export * from './visitors';

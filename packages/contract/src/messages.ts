@@ -3,6 +3,7 @@ import { core } from './messages/core';
 import { places } from './messages/places';
 import { people } from './messages/people';
 import { journeysMessages } from './messages/journeys';
+import { visitors } from './messages/visitors';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -12,6 +13,7 @@ const parts: Catalogue[] = [
   places,
   people,
   journeysMessages,
+  visitors,
 ];
 
 export const MESSAGES: Catalogue = {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth/routes';
 import entity from './entity/routes';
+import expectedVisits from './expected-visits/routes';
 import health from './health/routes';
 import passport from './passport/routes';
 import preferences from './preferences/routes';
@@ -18,6 +19,8 @@ import documents from './documents/routes';
 import usersImport from './users-import/routes';
 import journeys from './journeys/routes';
 import compliance from './compliance/routes';
+import prereg from './prereg/routes';
+import preregLinks from './prereg/link-routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -26,6 +29,7 @@ export const modules: FastifyPluginAsync[] = [
   passport,
   entity,
   preferences,
+  expectedVisits,
   sites,
   areas,
   areaChecks,
@@ -40,4 +44,6 @@ export const modules: FastifyPluginAsync[] = [
   usersImport,
   journeys,
   compliance,
+  prereg,
+  preregLinks,
 ];

@@ -4,6 +4,8 @@ import { complianceRoutes } from '../features/compliance/routes';
 import { journeysRoutes } from '../features/journeys/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
+import { preregRoutes } from '../features/prereg/routes';
+import { visitsRoutes } from '../features/visits/routes';
 import { statusRoutes } from '../features/status/routes';
 import { userTypesRoutes } from '../features/user-types/routes';
 import { usersRoutes } from '../features/users/routes';
@@ -18,6 +20,7 @@ import type { AppRoute } from './route-types';
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...sitesRoutes];
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...userTypesRoutes, ...usersRoutes];
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...journeysRoutes, ...complianceRoutes];
+export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...preregRoutes, ...visitsRoutes];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;

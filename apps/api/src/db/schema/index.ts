@@ -9,3 +9,4 @@ export * from './attendance';
 export * from './devices';
 export * from './people';
 export * from './compliance-answers';
+export * from './pre-registration';

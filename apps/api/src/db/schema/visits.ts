@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, entityId, updatedAt } from './core';
 import { areas, kiosks } from './areas';
 import { journeyFlows } from './journeys';
@@ -6,6 +7,15 @@ import { sites } from './sites';
 import { userTypes } from './user-types';
 import { users } from './users';
 
+export type RegistrationMethodValue = 'not_required' | 'allowed' | 'approval_required' | 'by_admin' | 'pre_registered_only';
+export type JourneyStageValue =
+  | 'compliance_pending'
+  | 'compliance_failed'
+  | 'ready_to_sign_in'
+  | 'awaiting_admin_approval'
+  | 'awaiting_admin_approval_compliance_failed'
+  | 'rejected_by_admin'
+  | 'approved_by_admin';
 export type VisitStatus = 'expected' | 'signed_in' | 'signed_out' | 'auto_closed' | 'deleted';
 
 /**
@@ -31,6 +41,33 @@ export const visits = pgTable(
     signedOutAt: timestamp('signed_out_at', { withTimezone: true }),
     /** How the person got in: kiosk, console, mass action, remote, geofence (rule 235 counts the last two). */
     signInMethod: text('sign_in_method'),
+    // Pre-registration (visitors issue): date and time as the visitor chose them in the site's time zone.
+    visitDate: text('visit_date'),
+    visitTime: text('visit_time'),
+    /** Rule 156: how this visit was registered; decides whether approval is needed. */
+    registrationMethod: text('registration_method').$type<RegistrationMethodValue>(),
+    /** Rule 152. */
+    journeyStage: text('journey_stage').$type<JourneyStageValue>(),
+    /** Rule 155: not_required, pending, approved, rejected. */
+    approvalState: text('approval_state').$type<'not_required' | 'pending' | 'approved' | 'rejected'>().notNull().default('not_required'),
+    confirmationState: text('confirmation_state').$type<'pending' | 'confirmed'>().notNull().default('pending'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The confirmation/compliance link (`/c/{visitUrl}`): a long random token, stored hashed, with an expiry. */
+    linkTokenHash: text('link_token_hash'),
+    /** Random per-visit salt: the link token is an HMAC of it under SECRET_KEY, so later mails can repeat it. */
+    linkNonce: text('link_nonce'),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    /** The host's approve/reject link from the approval mail: single use, stored hashed. */
+    approvalTokenHash: text('approval_token_hash'),
+    passportId: text('passport_id'),
+    companyName: text('company_name'),
+    image: text(),
+    customFields: jsonb('custom_fields').$type<{ custom_field_id: number; type: string; value: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    lang: text().$type<'en' | 'ar' | 'es'>().notNull().default('en'),
+    adminNotes: text('admin_notes'),
+    preRegistrationLinkId: integer('pre_registration_link_id'),
+    complianceLinkSentAt: timestamp('compliance_link_sent_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +75,9 @@ export const visits = pgTable(
     index('visits_entity_status_idx').on(t.entityId, t.status),
     index('visits_entity_area_status_idx').on(t.entityId, t.areaId, t.status),
     index('visits_entity_user_idx').on(t.entityId, t.userId),
+    index('visits_entity_expected_idx').on(t.entityId, t.expectedAt),
+    uniqueIndex('visits_link_token_uq').on(t.linkTokenHash).where(sql`${t.linkTokenHash} is not null`),
+    uniqueIndex('visits_approval_token_uq').on(t.approvalTokenHash).where(sql`${t.approvalTokenHash} is not null`),
   ],
 );
 

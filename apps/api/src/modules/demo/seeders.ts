@@ -2,6 +2,7 @@ import type { Services } from '../../platform/services';
 import { seedPlaces } from '../sites/demo';
 import { peopleDemo } from '../users/demo';
 import { seedJourneys } from '../journeys/demo';
+import { seedExpectedVisitors } from '../prereg/demo';
 
 export interface DemoContext {
   entityId: number;
@@ -15,4 +16,5 @@ export const demoSeeders: DemoSeeder[] = [
   seedPlaces,
   peopleDemo,
   seedJourneys,
+  seedExpectedVisitors,
 ];

@@ -1,0 +1,51 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { LinkExpiryReason } from '@gatehouse/contract';
+import { hashToken } from '../../platform/auth/tokens';
+
+/** Minutes after the expected time during which the visit's links still work (rule 190's grace minimum is 30). */
+export const VISIT_GRACE_MINUTES = 60;
+
+/**
+ * The visit link token (`/c/{visitUrl}`): an HMAC of a per-visit random nonce under SECRET_KEY. Only its hash is
+ * stored (lookups), and the server can repeat the same token in later mails (approval outcome, reminders).
+ */
+export function newLinkNonce() {
+  return randomBytes(24).toString('base64url');
+}
+export function linkToken(secret: string, visitId: number, nonce: string) {
+  return createHmac('sha256', secret).update(`visit-link:${visitId}:${nonce}`).digest('base64url');
+}
+export const linkHash = (token: string) => hashToken(token);
+
+export interface LinkVisit {
+  status: string;
+  approvalState: string;
+  confirmationState: string;
+  expectedAt: Date | null;
+  linkExpiresAt: Date | null;
+}
+
+/**
+ * Rule 144: a link is expired when the visit was rejected, deleted, expired (missed) or the person already
+ * arrived (scanned); otherwise an already confirmed visit also counts as expired, except for the compliance link.
+ */
+export function linkState(v: LinkVisit, kind: 'confirmation' | 'compliance', now = new Date()): LinkExpiryReason | null {
+  if (v.status === 'deleted') return 'VISIT_DELETED';
+  if (v.approvalState === 'rejected') return 'VISIT_REJECTED';
+  if (v.status === 'signed_in' || v.status === 'signed_out' || v.status === 'auto_closed') return 'SCAN_EXPIRED';
+  if (v.linkExpiresAt && v.linkExpiresAt.getTime() < now.getTime()) return 'VISIT_EXPIRED';
+  if (kind === 'confirmation' && v.confirmationState === 'confirmed') return 'VISIT_CONFIRMED';
+  return null;
+}
+
+const REASON_KEY: Record<LinkExpiryReason, string> = {
+  VISIT_REJECTED: 'rejected',
+  VISIT_DELETED: 'deleted',
+  VISIT_EXPIRED: 'expired',
+  SCAN_EXPIRED: 'arrived',
+  VISIT_CONFIRMED: 'confirmed',
+};
+/** Message keys of rules 146-148. */
+export const reasonMessageKey = (reason: LinkExpiryReason, kind: 'confirmation' | 'compliance') => `link.${kind}.${REASON_KEY[reason]}`;
+
+export const linkExpiry = (expectedAt: Date) => new Date(expectedAt.getTime() + VISIT_GRACE_MINUTES * 60_000);

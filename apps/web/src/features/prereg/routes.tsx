@@ -1,0 +1,9 @@
+import type { AppRoute } from '../../app/route-types';
+
+/** The visitor's public pages (rules 130-148): phone-sized, without the console layout. */
+export const preregRoutes: AppRoute[] = [
+  { path: '/pre-registration/:id?', page: () => import('./pages/PreRegistrationPage'), title: 'prereg:title', permission: null, public: true, noLayout: true, packageRule: 'any' },
+  { path: '/pre-registration/:id?/success', page: () => import('./pages/SuccessPage'), title: 'prereg:success.title', permission: null, public: true, noLayout: true, packageRule: 'any' },
+  { path: '/e/:id?', page: () => import('./pages/ShortLinkPage'), title: 'prereg:title', permission: null, public: true, noLayout: true, packageRule: 'any' },
+  { path: '/c/:visitUrl/:code?', page: () => import('./pages/ConfirmVisitPage'), title: 'prereg:confirm.title', permission: null, public: true, noLayout: true, packageRule: 'any' },
+];

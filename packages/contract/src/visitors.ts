@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { zBool, zDate, zEmail, zFlag, zId, zPhone, zTime } from './common';
+
+/** Rule 156. Public pre-registration is open to `allowed`, `approval_required` and `pre_registered_only`. */
+export const REGISTRATION_METHODS = ['not_required', 'allowed', 'approval_required', 'by_admin', 'pre_registered_only'] as const;
+export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
+export const PUBLIC_REGISTRATION_METHODS: readonly RegistrationMethod[] = ['allowed', 'approval_required', 'pre_registered_only'];
+/** Rule 152. */
+export const JOURNEY_STAGES = [
+  'compliance_pending',
+  'compliance_failed',
+  'ready_to_sign_in',
+  'awaiting_admin_approval',
+  'awaiting_admin_approval_compliance_failed',
+  'rejected_by_admin',
+  'approved_by_admin',
+] as const;
+/** Rule 143 (`VISIT_CONFIRMED` is the documents' "other": rule 144's already-confirmed case). */
+export const LINK_EXPIRY_REASONS = ['VISIT_REJECTED', 'VISIT_DELETED', 'VISIT_EXPIRED', 'SCAN_EXPIRED', 'VISIT_CONFIRMED'] as const;
+export type LinkExpiryReason = (typeof LINK_EXPIRY_REASONS)[number];
+
+/** Pre-registration photo (rule 140). */
+export const PREREG_IMAGE = { minWidth: 250, maxWidth: 4096, minHeight: 300, maxHeight: 2688, maxBytes: 3 * 1024 * 1024 } as const;
+/** Admin notes (rule 211); entry-condition lead and reminder (rules 199-200). */
+export const ADMIN_NOTES_MIN = 20;
+export const COMPLIANCE_SEND_BEFORE_MIN = 5;
+export const COMPLIANCE_REMINDER_MIN = 30;
+
+/** A pre-registration link code (the `{id}` / `{journeyFlowId}` of the public calls). */
+export const zLinkCode = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'prereg.not_available');
+/** A visit link token (`/c/{visitUrl}`). */
+export const zVisitUrl = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
+
+const zPersonName = z.string().trim().min(2).max(50);
+/** Rule 218: custom_field_id, type, value (checkboxes as a JSON string, toggles 1/0). Sent as a JSON string in forms. */
+export const zCustomFieldValues = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z.array(z.object({ custom_field_id: zId, type: z.string().max(30), value: z.union([z.string().max(2000), z.number()]).transform(String) })).max(100),
+);
+
+export const zPreRegSettings = z.object({
+  code: z.string(),
+  entity_id: z.number(),
+  entity_name: z.string(),
+  entity_logo: z.string().nullable(),
+  journey_id: z.number(),
+  journey_flow_id: z.number(),
+  area_id: z.number().nullable(),
+  area_name: z.string().nullable(),
+  site_name: z.string().nullable(),
+  is_image_required: zFlag,
+  is_qr_included: zFlag,
+  is_face_id_included: zFlag,
+  is_rfid_included: zFlag,
+  is_compliance_required: zFlag,
+  is_using_kiosk_screen: zFlag,
+  enable_switch_usertype: zFlag,
+});
+export const zPreRegUserType = z.object({ id: z.number(), entity_id: z.number(), name: z.string(), pre_registration_method: z.enum(REGISTRATION_METHODS) });
+
+export const zUserTypeCheckBody = z.object({ journey_flow_id: zLinkCode, user_type_id: zId });
+export const zCheckUserEntityBody = zUserTypeCheckBody.extend({
+  email: zEmail.optional(),
+  phone: zPhone.optional(),
+  passport_id: z.string().max(64).optional(),
+});
+/** Rule 138. */
+export const zUserTypeCheckResult = z.object({
+  user_exists: zFlag,
+  user_type: z.object({ name: z.string() }).nullable(),
+  can_change_user_type: zFlag,
+  user_type_id: z.number().nullable(),
+});
+export const zCheckUserFoundBody = z.object({ email: zEmail.optional(), phone: zPhone.optional(), entity_id: zId });
+export const zHostSettings = z.object({ allowNotSelectHost: zFlag, hostUserTypesExist: zFlag, note: z.string().nullable() });
+export const zHost = z.object({ id: z.number(), full_name: z.string() });
+export const zHostSearchBody = z.object({ journey_flow_id: zLinkCode, search: z.string().trim().min(2).max(100) });
+export const zFlowHostLookupBody = z.object({ journey_flow_id: zLinkCode, email: zEmail.optional(), phone: zPhone.optional() });
+
+const visitWhen = { visit_date: zDate, visit_time: zTime };
+export const zValidateExpectedVisitBody = z.object({
+  journey_flow_id: zLinkCode,
+  user_type_id: zId,
+  ...visitWhen,
+  email: zEmail.optional(),
+  phone: zPhone.optional(),
+  passport_id: z.string().max(64).optional(),
+  host: zId.optional(),
+});
+/** Form fields of create-expected-visit (the documented names; `journey_id` is the link code). */
+export const zCreateExpectedVisitForm = z.object({
+  journey_id: zLinkCode,
+  user_type_id: zId,
+  ...visitWhen,
+  first_name: zPersonName,
+  last_name: zPersonName,
+  email: zEmail,
+  phone: zPhone,
+  company_name: z.string().trim().max(100).optional(),
+  passport_id: z.string().max(64).optional(),
+  host: zId.optional(),
+  custom_fields: zCustomFieldValues.optional(),
+  entity_id: zId.optional(),
+  area_id: zId.optional(),
+  registration_method: z.enum(REGISTRATION_METHODS).optional(),
+  enable_switch_usertype: zBool.optional(),
+  lang: z.enum(['en', 'ar', 'es']).optional(),
+});
+export const zConfirmVisitForm = z.object({
+  _method: z.literal('PUT').optional(),
+  visit_url: zVisitUrl,
+  visit_id: zId.optional(),
+  user_id: zId.optional(),
+  user: z
+    .object({
+      first_name: zPersonName.optional(),
+      last_name: zPersonName.optional(),
+      email: zEmail.optional(),
+      phone: zPhone.optional(),
+      company_name: z.string().trim().max(100).optional(),
+      passport_id: z.string().max(64).optional(),
+    })
+    .default({}),
+  custom_fields: zCustomFieldValues.optional(),
+  registration_method: z.enum(REGISTRATION_METHODS).optional(),
+});
+export const zValidateUserUpdateBody = z.object({ visit_url: zVisitUrl, email: zEmail.optional(), phone: zPhone.optional(), first_name: zPersonName.optional(), last_name: zPersonName.optional() });
+
+/** Rule 142 (+ the translated expiry message of rules 146-148). */
+export const zVisitMetadata = z.object({
+  is_expired: zFlag,
+  reason: z.enum(LINK_EXPIRY_REASONS).nullable(),
+  message: z.string().nullable(),
+  is_confirmed: zFlag,
+  validations: z.object({ is_image_required: zFlag, has_image: zFlag, is_compliance_required: zFlag, journey_stage: z.string().nullable() }),
+  expectedDateTime: z.string().nullable(),
+  user: z.object({ first_name: z.string(), last_name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), company_name: z.string().nullable() }),
+  visitId: z.number(),
+  serverUrl: z.string(),
+  passport_id: z.string().nullable(),
+});
+
+/** Console: expected visitors (several at once). A visitor is an existing person (`user_id`) or a new one. */
+export const zExpectedVisitor = z.object({
+  user_id: zId.optional(),
+  first_name: zPersonName.optional(),
+  last_name: zPersonName.optional(),
+  email: zEmail.optional(),
+  phone: zPhone.optional(),
+  company_name: z.string().trim().max(100).optional(),
+  lang: z.enum(['en', 'ar', 'es']).optional(),
+});
+export const zExpectedVisitBody = z.object({
+  entity_id: zId,
+  site_id: zId,
+  area_id: zId,
+  user_type_id: zId,
+  journey_flow_id: zId.optional(),
+  host: zId.optional(),
+  ...visitWhen,
+  visitors: z.array(zExpectedVisitor).min(1, 'visits.visitor_required').max(50),
+});
+export const zEditExpectedVisitBody = z.object({
+  entity_id: zId,
+  visit_id: zId,
+  area_id: zId.optional(),
+  user_type_id: zId.optional(),
+  host: zId.nullable().optional(),
+  visit_date: zDate.optional(),
+  visit_time: zTime.optional(),
+});
+export const zVisitActionBody = z.object({ entity_id: zId, visit_id: zId });
+export const zVisitNotesBody = z.object({ entity_id: zId, visit_id: zId, notes: z.string().trim().min(ADMIN_NOTES_MIN, 'visits.notes_min').max(2000) });
+export const zHostSearchConsoleBody = z.object({ entity_id: zId, search: z.string().trim().min(1).max(100), limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const zUserVisitingBody = z.object({ entity_id: zId, user_id: zId });
+export const zExpectedVisitsSummaryQuery = z.object({ start_date: zDate, end_date: zDate });
+
+export const zExpectedVisit = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  company_name: z.string().nullable(),
+  site_id: z.number().nullable(),
+  area_id: z.number().nullable(),
+  user_type_id: z.number().nullable(),
+  host_user_id: z.number().nullable(),
+  visit_date: z.string().nullable(),
+  visit_time: z.string().nullable(),
+  expectedDateTime: z.string().nullable(),
+  status: z.string(),
+  journey_stage: z.string().nullable(),
+  registration_method: z.string().nullable(),
+  approval_state: z.string(),
+  is_confirmed: zFlag,
+  admin_notes: z.string().nullable(),
+});
+export type ExpectedVisit = z.infer<typeof zExpectedVisit>;
