@@ -5,4 +5,8 @@ export * from './auth';
 export * from './entity';
 export * from './preferences';
 export * from './realtime';
+export * from './attendance';
+export * from './signin';
+export * from './dashboard';
+export * from './mass-actions';
 export * from './messages';

@@ -4,6 +4,7 @@ import entity from './entity/routes';
 import health from './health/routes';
 import passport from './passport/routes';
 import preferences from './preferences/routes';
+import attendance from './attendance/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences];
+export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, attendance];
