@@ -5,6 +5,7 @@ import health from './health/routes';
 import passport from './passport/routes';
 import preferences from './preferences/routes';
 import attendance from './attendance/routes';
+import signin from './signin/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, attendance];
+export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, attendance, signin];
