@@ -6,6 +6,7 @@ import passport from './passport/routes';
 import preferences from './preferences/routes';
 import attendance from './attendance/routes';
 import signin from './signin/routes';
+import dashboard from './dashboard/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, attendance, signin];
+export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, attendance, signin, dashboard];

@@ -1,6 +1,7 @@
 /** Messages of attendance modes, signing in and out, the logbook and mass actions. */
 export const signin = {
   en: {
+    'dashboard.range_max': 'Choose at most 92 days.',
     'attendance.name_min': 'The mode name must be at least 2 characters.',
     'attendance.name_max': 'The mode name may be at most 50 characters.',
     'attendance.days_required': 'Choose at least one schedule day.',
@@ -66,6 +67,7 @@ export const signin = {
     'mass.site_not_found': 'This site does not exist.',
   },
   ar: {
+    'dashboard.range_max': 'اختر 92 يومًا كحد أقصى.',
     'attendance.name_min': 'يجب أن يتكون اسم الوضع من حرفين على الأقل.',
     'attendance.name_max': 'يجب ألا يتجاوز اسم الوضع 50 حرفًا.',
     'attendance.days_required': 'اختر يومًا واحدًا على الأقل في الجدول.',
@@ -131,6 +133,7 @@ export const signin = {
     'mass.site_not_found': 'هذا الموقع غير موجود.',
   },
   es: {
+    'dashboard.range_max': 'Elige como máximo 92 días.',
     'attendance.name_min': 'El nombre del modo debe tener al menos 2 caracteres.',
     'attendance.name_max': 'El nombre del modo puede tener como máximo 50 caracteres.',
     'attendance.days_required': 'Elige al menos un día del horario.',
