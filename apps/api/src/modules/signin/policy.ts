@@ -13,7 +13,7 @@ export interface PersonRef {
  * Rules 96 and 100-101: which of these people the caller may sign in or out at a site. Answers the explanation
  * key of each person outside the caller's sites, user types or attendance modes (absent = allowed).
  */
-export async function blockedPeople(tx: Db, actor: MemberActor, siteId: number, people: PersonRef[]): Promise<Map<number, string>> {
+export async function blockedPeople(tx: Db, actor: MemberActor, siteId: number, people: PersonRef[], opts: { skipModes?: boolean } = {}): Promise<Map<number, string>> {
   const blocked = new Map<number, string>();
   if (!people.length) return blocked;
   if (!actor.allSites) {
@@ -34,6 +34,7 @@ export async function blockedPeople(tx: Db, actor: MemberActor, siteId: number, 
     const ids = new Set(types.map((t) => t.id));
     for (const p of people) if (p.userTypeId !== null && !ids.has(p.userTypeId)) blocked.set(p.id, 'signin.out_of_user_type');
   }
+  if (opts.skipModes) return blocked;
   const access = await modeAccess(tx, actor);
   if (!access.all) {
     const modes = await tx
