@@ -50,7 +50,7 @@ export async function seed(database: Database, opts: { people: number; scans: nu
     const end = Math.min(opts.scans, start + chunk - 1);
     await q(
       `insert into scans (entity_id, user_id, area_id, direction, method, at, created_at)
-       select $1, $2::int + (g * 7919) % ($3::int - $2::int + 1), ($4::int[])[1 + g % 50], case when g % 2 = 0 then 'in' else 'out' end,
+       select $1, $2::int + ((g::bigint * 7919) % ($3::int - $2::int + 1))::int, ($4::int[])[1 + g % 50], case when g % 2 = 0 then 'in' else 'out' end,
               (array['qr','rfid','name','console'])[1 + g % 4], now() - (($5::int - g)::float / $5::int) * interval '365 days', now()
        from generate_series($6::int, $7::int) g`,
       [e, range.lo, range.hi, areaIds, opts.scans, start, end],
