@@ -45,6 +45,9 @@ export async function seed(database: Database, opts: { people: number; scans: nu
   );
   await q(`insert into user_attendance_modes (entity_id, user_id, attendance_mode_id) select $1, id, $2 from users where entity_id = $1 and email like 'person%'`, [e, mode.id]);
   log(`seeding ${opts.scans} scans`);
+  // Bulk load: build the scan indexes once at the end rather than row by row.
+  const indexes = await q<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where tablename = 'scans' and indexname <> 'scans_pkey'`);
+  for (const i of indexes) await sql.exec(`drop index if exists "${i.indexname}"`);
   const chunk = 500_000;
   for (let start = 1; start <= opts.scans; start += chunk) {
     const end = Math.min(opts.scans, start + chunk - 1);
@@ -56,6 +59,8 @@ export async function seed(database: Database, opts: { people: number; scans: nu
       [e, range.lo, range.hi, areaIds, opts.scans, start, end],
     );
   }
+  for (const i of indexes) await sql.exec(i.indexdef);
+  await sql.exec('vacuum analyze scans');
   await sql.exec('analyze');
   return { entityId: e, token, areaId: areaIds[0], users: [Number(range.lo), Number(range.hi)] };
 }

@@ -29,6 +29,11 @@ const t0 = Date.now();
 const seeded = await seed(database, { people, scans: scanCount });
 log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 await database.close();
+if (process.env.BENCH_SEED_ONLY) {
+  console.log(`seeded ${url.toString()}`);
+  await admin.end();
+  process.exit(0);
+}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
 const api = await startApi({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, 3901);

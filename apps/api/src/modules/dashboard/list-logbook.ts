@@ -62,13 +62,25 @@ export async function listLogbook(
   const order = [...SORTS[opts.sortField ?? 'at'].map((c) => dir(c)), dir(scans.id)];
   const limit = opts.exporting ? EXPORT_ROWS_MAX : opts.limit;
   const offset = opts.exporting ? 0 : (opts.page - 1) * opts.limit;
-  const rows = await scanQuery(tx, actor.entityId, where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  // Count what matches, up to the cap (a full count over millions of scans is not worth a slow first page).
   const needsUsers = !!(opts.filter.user_type_id || opts.filter.search || !actor.allUserTypes);
   const needsVisits = !!opts.filter.status && !['sign_in', 'sign_out', 'auto_sign_out'].includes(opts.filter.status);
+  let rows;
+  if (['at', 'input_method', 'type', undefined].includes(opts.sortField)) {
+    // Two steps: the page's scan ids from the scans index alone, then those scans with their joins.
+    let page = tx.select({ id: scans.id }).from(scans).$dynamic();
+    if (needsUsers) page = page.innerJoin(users, eq(users.id, scans.userId));
+    if (needsVisits) page = page.leftJoin(visits, eq(visits.id, scans.visitId));
+    const ids = (await page.where(and(eq(scans.entityId, actor.entityId), where)).orderBy(...order).limit(limit).offset(offset)).map((r) => r.id);
+    const found = ids.length ? await scanQuery(tx, actor.entityId, inArray(scans.id, ids)) : [];
+    const byId = new Map(found.map((r) => [r.id, r]));
+    rows = ids.map((id) => byId.get(id)!).filter(Boolean);
+  } else {
+    rows = await scanQuery(tx, actor.entityId, where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  }
+  // Count what matches, up to the cap (a full count over millions of scans is not worth a slow first page).
   let inner = tx.select({ one: sql`1` }).from(scans).$dynamic();
   if (needsUsers) inner = inner.innerJoin(users, eq(users.id, scans.userId));
   if (needsVisits) inner = inner.leftJoin(visits, eq(visits.id, scans.visitId));
