@@ -38,6 +38,7 @@ CREATE TABLE "mass_action_errors" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "scans_entity_at_idx";--> statement-breakpoint
 ALTER TABLE "scans" ADD COLUMN "late" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "scans" ADD COLUMN "early" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "scans" ADD COLUMN "reason_id" integer;--> statement-breakpoint
@@ -98,4 +99,5 @@ CREATE INDEX "scans_entity_user_at_idx" ON "scans" USING btree ("entity_id","use
 CREATE UNIQUE INDEX "scans_entity_idempotency_uq" ON "scans" USING btree ("entity_id","idempotency_key") WHERE "scans"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "visits_signed_in_at_idx" ON "visits" USING btree ("signed_in_at") WHERE "visits"."status" = 'signed_in';--> statement-breakpoint
 CREATE UNIQUE INDEX "attendance_modes_entity_name_uq" ON "attendance_modes" USING btree ("entity_id",lower("name"));--> statement-breakpoint
-CREATE UNIQUE INDEX "reasons_mode_name_uq" ON "reasons" USING btree ("attendance_mode_id",lower("name"));
+CREATE UNIQUE INDEX "reasons_mode_name_uq" ON "reasons" USING btree ("attendance_mode_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "scans_entity_at_idx" ON "scans" USING btree ("entity_id","at","direction","user_id");

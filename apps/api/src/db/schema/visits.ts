@@ -87,7 +87,8 @@ export const scans = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('scans_entity_at_idx').on(t.entityId, t.at),
+    // Covering: the logbook's order and the daily counts read this index alone.
+    index('scans_entity_at_idx').on(t.entityId, t.at, t.direction, t.userId),
     index('scans_entity_area_at_idx').on(t.entityId, t.areaId, t.at),
     index('scans_visit_idx').on(t.visitId),
     index('scans_entity_user_at_idx').on(t.entityId, t.userId, t.at),
