@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm start`: builds the console when it is missing or older than its sources, then starts the server
+// (API, console, Socket.IO and jobs on one port). A `.env` file beside package.json is read when present.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const web = join(root, 'apps/web');
+const built = join(web, 'dist/index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const name of readdirSync(dir, { withFileTypes: true })) {
+    if (name.name === 'node_modules' || name.name === 'dist') continue;
+    const p = join(dir, name.name);
+    t = Math.max(t, name.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+if (existsSync(join(web, 'index.html'))) {
+  const stale = !existsSync(built) || Math.max(newest(join(web, 'src')), newest(join(root, 'packages/contract/src'))) > statSync(built).mtimeMs;
+  if (stale) {
+    console.log('Building the console (first start or changed sources)…');
+    const r = spawnSync('npm', ['run', 'build', '--workspace', '@gatehouse/web'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+
+const args = ['--import', 'tsx'];
+if (existsSync(join(root, '.env'))) args.push(`--env-file=${join(root, '.env')}`);
+args.push(join(root, 'apps/api/src/main.ts'));
+const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
