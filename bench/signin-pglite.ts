@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { migrate } from '../apps/api/src/platform/db/migrate';
-import { log, measure, seed, startApi } from './signin-lib';
+import { log, measure, seed, startApi } from './lib/signin';
 
 const people = Number(process.env.BENCH_PEOPLE ?? 20_000);
 const scanCount = Number(process.env.BENCH_SCANS ?? 200_000);

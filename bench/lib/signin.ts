@@ -2,13 +2,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createEntity } from '../apps/api/src/modules/entity/create-entity';
-import { registerAccount } from '../apps/api/src/modules/auth/register-account';
-import { issueSession } from '../apps/api/src/platform/auth/sessions';
-import { hashPassword } from '../apps/api/src/platform/auth/passwords';
-import type { Database } from '../apps/api/src/platform/db/client';
+import { createEntity } from '../../apps/api/src/modules/entity/create-entity';
+import { registerAccount } from '../../apps/api/src/modules/auth/register-account';
+import { issueSession } from '../../apps/api/src/platform/auth/sessions';
+import { hashPassword } from '../../apps/api/src/platform/auth/passwords';
+import type { Database } from '../../apps/api/src/platform/db/client';
+import type { LoadResult } from './load';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 export { log };
 
@@ -105,28 +106,18 @@ export async function startApi(env: Record<string, string>, port: number): Promi
   };
 }
 
-export interface LoadResult {
-  requests: number;
-  ok: number;
-  statuses: Record<string, number>;
-  seconds: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
 
-/** Runs bench/load.ts in a second process and answers its figures. */
+/** Runs bench/lib/load-process.ts in a second process and answers its figures. */
 export function load(spec: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts', JSON.stringify(spec)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/load-process.ts', JSON.stringify(spec)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`load exited with ${code}`))));
   });
 }
 
-export const fmt = (r: LoadResult) => `${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms (${r.ok}/${r.requests} ok)`;
+export const fmt = (r: LoadResult) => `${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms (${r.requests - r.errors}/${r.requests} ok)`;
 
 /** The figures every run prints: trivial call, sign-in throughput, logbook pages, daily counts. */
 export async function measure(api: Api, s: Seeded, opts: { signinSeconds: number; concurrency: number }) {
