@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceModeGrants } from '../../db/schema/index';
+import { attendanceModeGrants, journeyAttendanceModes, journeys } from '../../db/schema/index';
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { fixtures } from '../signin/test-fixtures';
@@ -36,6 +36,10 @@ describe('attendance modes', () => {
     const updated = await a.put(`/api/attendance_mode/${id}`, modeBody(org, { name: 'Teachers AM', from: '07:30' }));
     expect(updated.status).toBe(200);
     expect(updated.body.data.from).toBe('07:30:00');
+    const badPut = await a.put(`/api/attendance_mode/${id}`, modeBody(org, { name: '', schedule_days: [] }));
+    expect(badPut.status).toBe(400);
+    expect(Object.keys(badPut.body.errors).sort()).toEqual(['name', 'schedule_days']);
+    expect((await a.get(`/api/attendance_modes/${id}`)).body.data.name).toBe('Teachers AM');
     expect((await a.del(`/api/attendance_mode/${id}`)).status).toBe(200);
     expect((await a.get(`/api/attendance_modes/${id}`)).status).toBe(404);
   });
@@ -101,6 +105,42 @@ describe('attendance modes', () => {
   });
 });
 
+describe('GET /api/attendance_modes/journey/{id}, /api/attendance_code and /api/attendance-mode/unique: the five cases', () => {
+  it('lists the modes a journey can use, those it offers marked selected', async () => {
+    const org = await createOrg(h);
+    const other = await createOrg(h);
+    const f = fixtures(h, org);
+    const offered = await f.mode({ name: 'Offered mode' });
+    const plain = await f.mode({ name: 'Plain mode' });
+    const [journey] = await f.run((tx) => tx.insert(journeys).values({ entityId: org.entityId, name: 'Front door' }).returning());
+    await f.run((tx) => tx.insert(journeyAttendanceModes).values({ entityId: org.entityId, journeyId: journey.id, attendanceModeId: offered.id }));
+    const res = await api(h.app, org.token).get(`/api/attendance_modes/journey/${journey.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((m: { id: number; selected: number }) => [m.id, m.selected])).toEqual([
+      [offered.id, 1],
+      [plain.id, 0],
+    ]);
+    expect((await api(h.app).get(`/api/attendance_modes/journey/${journey.id}`)).status).toBe(401);
+    expect((await api(h.app, (await createPowerless(h, org)).token).get(`/api/attendance_modes/journey/${journey.id}`)).status).toBe(403);
+    expect((await api(h.app, other.token).get(`/api/attendance_modes/journey/${journey.id}`)).status).toBe(404);
+    expect((await api(h.app, org.token).get('/api/attendance_modes/journey/x')).status).toBe(400);
+  });
+
+  it('attendance_code and the uniqueness check answer 401, 403 and 400', async () => {
+    const org = await createOrg(h);
+    const mode = await fixtures(h, org).mode();
+    expect((await api(h.app).get(`/api/attendance_code/${org.entityId}/${mode.id}`)).status).toBe(401);
+    expect((await api(h.app, (await createPowerless(h, org)).token).get(`/api/attendance_code/${org.entityId}/${mode.id}`)).status).toBe(403);
+    expect((await api(h.app, org.token).get(`/api/attendance_code/${org.entityId}/zero`)).status).toBe(400);
+    expect((await api(h.app).get('/api/attendance-mode/unique?name=x')).status).toBe(401);
+    const missing = await api(h.app, org.token).get('/api/attendance-mode/unique');
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.name).toBeDefined();
+    const other = await createOrg(h);
+    expect((await api(h.app, org.token).get(`/api/attendance-mode/unique?name=x&entity_id=${other.entityId}`)).status).toBe(404);
+  });
+});
+
 describe('reasons (rules 250-253)', () => {
   async function setup() {
     const org = await createOrg(h);
@@ -116,6 +156,9 @@ describe('reasons (rules 250-253)', () => {
     expect(created.body.data).toMatchObject({ name: 'Doctor', from: '08:00:00', to: '10:00:00', duration: 30, type: 'late_sign_in' });
     const upd = await a.put(`/api/reason/${created.body.data.id}`, reason({ name: 'Dentist', to: '09:00' }));
     expect(upd.status).toBe(200);
+    const badPut = await a.put(`/api/reason/${created.body.data.id}`, reason({ name: 'x'.repeat(21), duration: 0 }));
+    expect(badPut.status).toBe(400);
+    expect(Object.keys(badPut.body.errors).sort()).toEqual(['duration', 'name']);
     expect((await a.get(`/api/attendance_modes/${mode.id}`)).body.data.reasons.map((r: { name: string }) => r.name)).toEqual(['Dentist']);
     expect((await a.del(`/api/reason/${created.body.data.id}`)).status).toBe(200);
     expect((await a.get(`/api/attendance_modes/${mode.id}`)).body.data.reasons).toEqual([]);
@@ -173,6 +216,11 @@ describe('reasons (rules 250-253)', () => {
     expect((await a.put(`/api/reason/${theirReason.id}`, reason())).status).toBe(404);
     expect((await a.del(`/api/reason/${theirReason.id}`)).status).toBe(404);
     expect((await api(h.app).del(`/api/reason/${theirReason.id}`)).status).toBe(401);
+    expect((await api(h.app).post('/api/reason', reason())).status).toBe(401);
+    const powerless = await createPowerless(h, other);
+    expect((await api(h.app, powerless.token).post('/api/reason', reason({ entity_id: other.entityId, attendance_mode_id: theirMode.id }))).status).toBe(403);
+    expect((await api(h.app, powerless.token).put(`/api/reason/${theirReason.id}`, reason({ entity_id: other.entityId, attendance_mode_id: theirMode.id }))).status).toBe(403);
+    expect((await api(h.app, powerless.token).del(`/api/reason/${theirReason.id}`)).status).toBe(403);
   });
 
   it('rule 101: actions on reasons or modes outside the actor’s attendance-mode access are refused with an explanation', async () => {
