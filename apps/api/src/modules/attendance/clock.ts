@@ -48,3 +48,15 @@ export function localClock(at: Date, timeZone: string) {
     time: `${get('hour')}:${get('minute')}:${get('second')}`,
   };
 }
+
+/** The instant a local date's midnight happens in a time zone (daylight-saving aware). */
+export function zonedMidnight(date: string, timeZone: string): Date {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  const offsetAt = (instant: number) => {
+    const c = localClock(new Date(instant), timeZone);
+    return Date.parse(`${c.date}T${c.time}Z`) - instant;
+  };
+  let instant = utc - offsetAt(utc);
+  instant = utc - offsetAt(instant);
+  return new Date(instant);
+}

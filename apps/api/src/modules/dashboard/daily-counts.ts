@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { areas, scans, sites, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
-import { localClock } from '../attendance/clock';
+import { localClock, zonedMidnight } from '../attendance/clock';
 
 const DAY = 86_400_000;
 
@@ -26,28 +26,29 @@ export async function dailyCounts(tx: Db, entityId: number, q: { start_date?: st
   if (days > DAILY_DAYS_MAX) throw badRequest({ start_date: ['dashboard.range_max'] });
 
   const place = q.area_id
-    ? sql`and s.area_id = ${q.area_id}`
+    ? sql`and ${scans.areaId} = ${q.area_id}`
     : q.site_id
-      ? sql`and s.area_id in (select ${areas.id} from ${areas} where ${areas.entityId} = ${entityId} and ${areas.siteId} = ${q.site_id})`
+      ? sql`and ${scans.areaId} in (select ${areas.id} from ${areas} where ${areas.entityId} = ${entityId} and ${areas.siteId} = ${q.site_id})`
       : sql``;
-  // One index range per local day (its bounds in the site's time zone), counted from the covering
-  // (entity_id, at, direction, user_id) index: no per-row time-zone arithmetic.
-  const res = await tx.execute<{ d: string; ins: number; outs: number; people: number }>(sql`
-    select to_char(b.d, 'YYYY-MM-DD') as d, x.ins, x.outs, x.people
-    from (select (${start}::date + i) as d,
-                 ((${start}::date + i)::timestamp at time zone ${timeZone}) as lo,
-                 ((${start}::date + i + 1)::timestamp at time zone ${timeZone}) as hi
-          from generate_series(0, ${days - 1}::int) i) b
-    cross join lateral (
-      select count(*) filter (where s.direction = 'in')::int as ins,
-             count(*) filter (where s.direction = 'out')::int as outs,
-             count(distinct s.user_id)::int as people
-      from ${scans} s
-      where s.entity_id = ${entityId} and s.at >= b.lo and s.at < b.hi ${place}) x`);
-  const byDay = new Map((res as unknown as { rows: { d: string; ins: number; outs: number; people: number }[] }).rows.map((r) => [r.d, r]));
+  // One index range per local day, its bounds computed here in the site's time zone: constant bounds keep the
+  // ranges on the covering (entity_id, at, direction, user_id) index under row-level security, and no row
+  // needs time-zone arithmetic.
+  const bounds = Array.from({ length: days + 1 }, (_, i) => zonedMidnight(new Date(Date.parse(`${start}T00:00:00Z`) + i * DAY).toISOString().slice(0, 10), timeZone));
+  const parts = Array.from(
+    { length: days },
+    (_, i) => sql`select ${i}::int as i,
+        count(*) filter (where ${scans.direction} = 'in')::int as ins,
+        count(*) filter (where ${scans.direction} = 'out')::int as outs,
+        count(distinct ${scans.userId})::int as people
+      from ${scans}
+      where ${scans.entityId} = ${entityId} and ${scans.at} >= ${bounds[i]} and ${scans.at} < ${bounds[i + 1]} ${place}`,
+  );
+  const res = await tx.execute<{ i: number; ins: number; outs: number; people: number }>(sql.join(parts, sql` union all `));
+  const rows = (res as unknown as { rows: { i: number; ins: number; outs: number; people: number }[] }).rows;
+  const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
   const daily = Array.from({ length: days }, (_, i) => {
     const date = new Date(Date.parse(`${start}T00:00:00Z`) + i * DAY).toISOString().slice(0, 10);
-    const r = byDay.get(date);
+    const r = byIndex.get(i);
     return { date, sign_ins: Number(r?.ins ?? 0), sign_outs: Number(r?.outs ?? 0), people: Number(r?.people ?? 0) };
   });
   const visitPlace = q.area_id ? sql`and ${visits.areaId} = ${q.area_id}` : q.site_id ? sql`and ${visits.siteId} = ${q.site_id}` : sql``;

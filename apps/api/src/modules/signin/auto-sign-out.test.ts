@@ -6,6 +6,7 @@ import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { AUTO_SIGN_OUT_JOB, autoSignOut, runAutoSignOutJob } from './auto-sign-out';
 import { nextMidnight } from './sign-in-out';
 import { fixtures } from './test-fixtures';
+import { zonedMidnight } from '../attendance/clock';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -69,6 +70,9 @@ describe('rule 231: auto sign-out at midnight in the site’s time zone, or afte
     // New York springs forward on 8 March 2026: midnight after the 7th is still EST (UTC-5).
     expect(nextMidnight(new Date('2026-03-07T20:00:00Z'), 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
     expect(nextMidnight(new Date('2026-03-08T20:00:00Z'), 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(zonedMidnight('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(zonedMidnight('2026-03-09', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(zonedMidnight('2026-03-11', 'Pacific/Auckland').toISOString()).toBe('2026-03-10T11:00:00.000Z');
   });
 
   it('a sign-in in an auto sign-out area queues a stored job (it survives a restart) that closes the visit when due', async () => {
