@@ -45,18 +45,6 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   const entityId = actor.entityId;
   const now = opts.now ?? new Date();
 
-  if (body.idempotency_key) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${entityId}, hashtext(${body.idempotency_key}))`);
-    const [prior] = await tx
-      .select({ id: scans.id, visitId: scans.visitId, direction: scans.direction })
-      .from(scans)
-      .where(and(eq(scans.entityId, entityId), eq(scans.idempotencyKey, body.idempotency_key)));
-    if (prior) {
-      const scan = (await loadScan(tx, entityId, prior.id))!;
-      return { action: prior.direction, scan, visitId: prior.visitId ?? 0, visitStatus: scan.visit_status ?? '', replayed: true, hostMail: null, autoSignOut: null };
-    }
-  }
-
   const [place] = await tx
     .select({
       areaId: areas.id,
@@ -68,6 +56,8 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
       kioskId: kiosks.id,
       kioskName: kiosks.name,
       kioskAreaId: kiosks.areaId,
+      // The same idempotency key waits here for a request already under way (its scan is looked up next).
+      locked: body.idempotency_key ? sql<string>`pg_advisory_xact_lock(${entityId}, hashtext(${body.idempotency_key}))::text` : sql<string>`''`,
     })
     .from(areas)
     .innerJoin(sites, eq(sites.id, areas.siteId))
@@ -75,7 +65,12 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     .where(and(eq(areas.id, body.area_id), eq(areas.entityId, entityId)));
   if (!place) throw notFound('signin.area_not_found');
   if (body.kiosk_id && (!place.kioskId || (place.kioskAreaId !== null && place.kioskAreaId !== place.areaId))) throw fieldError('kiosk_id', 'signin.kiosk_not_found');
-  const person = await loadSubject(tx, actor, body);
+  const person = await loadSubject(tx, actor, body, body.idempotency_key);
+  if (person.priorScanId) {
+    const scan = (await loadScan(tx, entityId, person.priorScanId))!;
+    return { action: scan.direction, scan, visitId: scan.visit_id ?? 0, visitStatus: scan.visit_status ?? '', replayed: true, hostMail: null, autoSignOut: null };
+  }
+  if (person.status === 'archived') throw fieldError('user_id', 'signin.person_archived');
   if (!opts.skipAccessCheck) {
     const blocked = (await blockedPeople(tx, actor, place.siteId, [person], { skipModes: true })).get(person.id);
     if (blocked) throw forbidden(blocked);
