@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { wrapPool } from '../apps/api/src/platform/db/client';
 import { migrate } from '../apps/api/src/platform/db/migrate';
-import { log, measure, seed, startApi } from './lib/signin';
+import { log, measure, reuseSeed, seed, startApi } from './lib/signin';
 
 if (!process.env.DATABASE_URL) {
   console.log('signin-pg: skipped (set DATABASE_URL to a PostgreSQL server to run it)');
@@ -23,15 +23,19 @@ const people = Number(process.env.BENCH_PEOPLE ?? 50_000);
 const scanCount = Number(process.env.BENCH_SCANS ?? 2_000_000);
 
 const admin = new pg.Pool({ connectionString: server, max: 1 });
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
 const url = new URL(server);
 url.pathname = `/${name}`;
+// BENCH_REUSE=1 measures again on the database a BENCH_SEED_ONLY=1 (or BENCH_KEEP=1) run left behind.
+const reuse = !!process.env.BENCH_REUSE && (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0;
+if (!reuse) {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+}
 const database = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 4 }));
 await migrate(database);
 const t0 = Date.now();
-const seeded = await seed(database, { people, scans: scanCount });
-log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+const seeded = reuse ? await reuseSeed(database) : await seed(database, { people, scans: scanCount });
+log(reuse ? 'reusing the seeded database' : `seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 await database.close();
 if (process.env.BENCH_SEED_ONLY) {
   console.log(`seeded ${url.toString()}`);
@@ -47,6 +51,6 @@ try {
 } finally {
   await api.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  if (!process.env.BENCH_KEEP) await admin.query(`drop database if exists ${name} with (force)`);
+  if (!process.env.BENCH_KEEP && !process.env.BENCH_REUSE) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }

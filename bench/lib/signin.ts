@@ -66,6 +66,16 @@ export async function seed(database: Database, opts: { people: number; scans: nu
   return { entityId: e, token, areaId: areaIds[0], users: [Number(range.lo), Number(range.hi)] };
 }
 
+/** The organisation a previous run seeded (the newest), with a fresh session for its owner. */
+export async function reuseSeed(database: Database): Promise<Seeded> {
+  const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await database.sql.query<T>(text, values)).rows;
+  const [org] = await q<{ id: number; account_id: number }>(`select e.id, u.account_id from entities e join users u on u.id = e.owner_id order by e.id desc limit 1`);
+  const [area] = await q<{ id: number }>(`select min(id) id from areas where entity_id = $1`, [org.id]);
+  const [range] = await q<{ lo: number; hi: number }>(`select min(id) lo, max(id) hi from users where entity_id = $1 and email like 'person%'`, [org.id]);
+  const { token } = await issueSession(database.db, org.account_id, org.id);
+  return { entityId: org.id, token, areaId: area.id, users: [Number(range.lo), Number(range.hi)] };
+}
+
 export interface Api {
   child: ChildProcess;
   url: string;

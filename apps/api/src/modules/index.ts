@@ -10,4 +10,14 @@ import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, attendance, signin, dashboard, massActions];
+export const modules: FastifyPluginAsync[] = [
+  health,
+  auth,
+  passport,
+  entity,
+  preferences,
+  attendance,
+  signin,
+  dashboard,
+  massActions,
+];

@@ -1,0 +1,16 @@
+import { authRoutes } from '../features/auth/routes';
+import { companyRoutes } from '../features/company/routes';
+import { passportRoutes } from '../features/passport/routes';
+import { statusRoutes } from '../features/status/routes';
+import type { AppRoute } from './route-types';
+
+/**
+ * THE route table (architecture section 7): it mirrors ../spec/routes.json for the pages that exist and drives
+ * the router, the guard (rules 15, 91, 92), page titles (rule 19), parent routes (rule 18) and the side menu
+ * (which never links to a page that is not here). Each feature contributes `src/features/<area>/routes.tsx`;
+ * add its array below. Unknown paths go to /404 (rule 16).
+ */
+export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes];
+
+export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
+export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;

@@ -1,0 +1,113 @@
+import { Alert, Anchor, Button, Group, Paper, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { isStandalone } from '@gatehouse/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { homePath } from '../../../app/menu';
+import { EXISTING_PATHS } from '../../../app/route-table';
+import { LanguageMenu } from '../../../app/shell/LanguageMenu';
+import { useZodForm } from '../../../components/form';
+import { BarePage } from '../../../components/PageLayout';
+import { HttpError } from '../../../lib/http';
+import { clearSession, setSession } from '../../../lib/session';
+import { afterLoginPath, login } from '../api/auth';
+
+const zLoginForm = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+
+/** /login (rules 27, 76): clears the stored user; asks for the two-step code when the API answers 'otp_needed'. */
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useZodForm(zLoginForm, { email: '', password: '' });
+  const [otpStep, setOtpStep] = useState(false);
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const qc = useQueryClient();
+  // rule 27: /login clears the stored user (and whatever the previous user's pages had cached)
+  useEffect(() => {
+    clearSession();
+    qc.clear();
+  }, [qc]);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    if (otpStep && !/^\d{6}$/.test(otp)) return setOtpError(t('otp.format'));
+    setBusy(true);
+    try {
+      const session = await login({ ...data, otp: otpStep ? otp : undefined });
+      setSession(session);
+      const home = homePath({
+        permissions: session.permissions,
+        entityPackage: session.entity?.package,
+        isSupport: session.user.is_support === 1,
+        existingPaths: EXISTING_PATHS,
+      });
+      const fallback = isStandalone(session.entity?.package) && EXISTING_PATHS.has('/sites') ? '/sites' : home;
+      navigate(afterLoginPath(params.get('next'), fallback), { replace: true });
+    } catch (err) {
+      if (err instanceof HttpError && err.code === 'otp_needed') {
+        setOtpStep(true);
+        form.setErrors({});
+        form.setFormError(null);
+      } else if (err instanceof HttpError && err.code === 'otp_invalid') {
+        setOtpError(err.message);
+        setOtp('');
+      } else form.applyServerError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <BarePage>
+      <Group justify="space-between">
+        <img src="/gatehouse.svg" alt="" width={40} height={40} />
+        <LanguageMenu variant="light" />
+      </Group>
+      <Paper withBorder shadow="sm" p="xl" radius="md" component="form" onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={2}>{t('login.title')}</Title>
+          <Text c="dimmed" size="sm">{otpStep ? t('otp.text') : t('login.subtitle')}</Text>
+          {form.formError ? <Alert color="red" style={{ whiteSpace: 'pre-line' }} role="alert">{form.formError}</Alert> : null}
+          {!otpStep ? (
+            <>
+              <TextInput label={t('login.email')} type="email" autoComplete="username" required {...form.input('email')} />
+              <PasswordInput label={t('login.password')} autoComplete="current-password" required {...form.input('password')} />
+            </>
+          ) : (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>{t('otp.label')}</Text>
+              <Group justify="center">
+                <PinInput length={6} type="number" oneTimeCode value={otp} onChange={(v) => { setOtp(v); setOtpError(null); }} aria-label={t('otp.label')} autoFocus />
+              </Group>
+              {otpError ? <Text c="red" size="sm" role="alert">{otpError}</Text> : null}
+            </Stack>
+          )}
+          <Button type="submit" loading={busy} fullWidth>
+            {otpStep ? t('otp.submit') : t('login.submit')}
+          </Button>
+          <Group justify="space-between">
+            {otpStep ? (
+              <Anchor component="button" type="button" size="sm" onClick={() => { setOtpStep(false); setOtp(''); }}>
+                {t('otp.back')}
+              </Anchor>
+            ) : <span />}
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+    </BarePage>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Button, Card, Code, CopyButton, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../lib/http';
+import { useSession } from '../../../lib/session';
+import { clientSecret } from '../api/passport';
+
+function Secret({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" fw={500} w={120}>{label}</Text>
+      <Code style={{ wordBreak: 'break-all', userSelect: 'all' }}>{value}</Code>
+      <CopyButton value={value}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? t('copied') : t('copy')}</Button>}</CopyButton>
+    </Group>
+  );
+}
+
+/** API client credentials (POST /api/get-client-secret): the secret is shown once (rule 88 clients exchange it). */
+export function ClientCredentialsCard() {
+  const { t } = useTranslation('passport');
+  const session = useSession();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const get = useMutation({
+    mutationFn: () => clientSecret(session?.user.email ?? '', password),
+    onSuccess: () => {
+      setPassword('');
+      setError(null);
+    },
+    onError: (e) => setError(e instanceof HttpError ? e.message : String(e)),
+  });
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Title order={3}>{t('client.title')}</Title>
+        <Text size="sm" c="dimmed">{t('client.text')}</Text>
+        {error ? <Alert color="red" role="alert">{error}</Alert> : null}
+        {get.data ? (
+          <Alert color="yellow" title={t('client.once')}>
+            <Stack gap="xs">
+              <Secret label={t('client.id')} value={get.data.client_id} />
+              <Secret label={t('client.secret')} value={get.data.client_secret} />
+            </Stack>
+          </Alert>
+        ) : null}
+        <Group align="flex-end">
+          <PasswordInput label={t('client.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} w={280} autoComplete="current-password" />
+          <Button onClick={() => get.mutate()} disabled={!password} loading={get.isPending}>{t('client.create')}</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * End-to-end journeys in Debian Chromium (`apt-get install -y chromium`) against the real server: a fresh
+ * temporary DATA_DIR (embedded database), demo data, and a known admin. `npm run test:e2e` builds the console first.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PORT = 3100;
+export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-password-123' };
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+process.env.E2E_DATA_DIR = dataDir; // the same directory when workers load this file again
+
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: join(root, 'test-results'),
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/api/src/main.ts',
+    cwd: root,
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_DATA: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
