@@ -1,3 +1,4 @@
+import { attendanceRoutes } from '../features/attendance/routes';
 import { authRoutes } from '../features/auth/routes';
 import { companyRoutes } from '../features/company/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -11,7 +12,7 @@ import type { AppRoute } from './route-types';
  * (which never links to a page that is not here). Each feature contributes `src/features/<area>/routes.tsx`;
  * add its array below. Unknown paths go to /404 (rule 16).
  */
-export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...dashboardRoutes];
+export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...dashboardRoutes, ...attendanceRoutes];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;
