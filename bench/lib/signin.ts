@@ -63,7 +63,6 @@ export async function seed(database: Database, opts: { people: number; scans: nu
   for (const i of indexes) await sql.exec(i.indexdef);
   await sql.exec('vacuum analyze scans');
   await sql.exec('analyze');
-  await sql.exec('analyze');
   return { entityId: e, token, areaId: areaIds[0], users: [Number(range.lo), Number(range.hi)] };
 }
 
