@@ -4,6 +4,7 @@ import { places } from './messages/places';
 import { people } from './messages/people';
 import { journeysMessages } from './messages/journeys';
 import { visitors } from './messages/visitors';
+import { signin } from './messages/signin';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -14,6 +15,7 @@ const parts: Catalogue[] = [
   people,
   journeysMessages,
   visitors,
+  signin,
 ];
 
 export const MESSAGES: Catalogue = {

@@ -21,6 +21,10 @@ import journeys from './journeys/routes';
 import compliance from './compliance/routes';
 import prereg from './prereg/routes';
 import preregLinks from './prereg/link-routes';
+import attendance from './attendance/routes';
+import signin from './signin/routes';
+import dashboard from './dashboard/routes';
+import massActions from './mass-actions/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -46,4 +50,8 @@ export const modules: FastifyPluginAsync[] = [
   compliance,
   prereg,
   preregLinks,
+  attendance,
+  signin,
+  dashboard,
+  massActions,
 ];

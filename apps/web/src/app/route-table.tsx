@@ -1,7 +1,9 @@
+import { attendanceRoutes } from '../features/attendance/routes';
 import { authRoutes } from '../features/auth/routes';
 import { companyRoutes } from '../features/company/routes';
 import { complianceRoutes } from '../features/compliance/routes';
 import { journeysRoutes } from '../features/journeys/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
 import { preregRoutes } from '../features/prereg/routes';
@@ -21,6 +23,7 @@ export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRo
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...userTypesRoutes, ...usersRoutes];
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...journeysRoutes, ...complianceRoutes];
 export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...preregRoutes, ...visitsRoutes];
+export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...dashboardRoutes, ...attendanceRoutes];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;

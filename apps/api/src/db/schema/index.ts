@@ -10,3 +10,4 @@ export * from './devices';
 export * from './people';
 export * from './compliance-answers';
 export * from './pre-registration';
+export * from './signin';

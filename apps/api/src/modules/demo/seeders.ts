@@ -3,6 +3,7 @@ import { seedPlaces } from '../sites/demo';
 import { peopleDemo } from '../users/demo';
 import { seedJourneys } from '../journeys/demo';
 import { seedExpectedVisitors } from '../prereg/demo';
+import { signinDemo } from '../signin/demo';
 
 export interface DemoContext {
   entityId: number;
@@ -17,4 +18,5 @@ export const demoSeeders: DemoSeeder[] = [
   peopleDemo,
   seedJourneys,
   seedExpectedVisitors,
+  signinDemo,
 ];

@@ -1,0 +1,37 @@
+import type { AttendanceMode, AttendanceModeBody, Reason, ReasonBody } from '@gatehouse/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GridQuery } from '../../../components/DataGrid';
+import { http } from '../../../lib/http';
+
+export const getModes = (entityId: number, q: GridQuery, signal: AbortSignal) =>
+  http.get<{ data: AttendanceMode[]; count: number }>(`/api/attendance_mode/${entityId}`, { query: { ...q }, signal });
+
+export const useMode = (id: number | null) =>
+  useQuery({ queryKey: ['attendance', 'mode', id], queryFn: () => http.get<{ data: AttendanceMode }>(`/api/attendance_modes/${id}`).then((r) => r.data), enabled: !!id });
+
+export function useSaveMode(id: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AttendanceModeBody) =>
+      (id ? http.put<{ data: AttendanceMode; message: string }>(`/api/attendance_mode/${id}`, body) : http.post<{ data: AttendanceMode; message: string }>('/api/attendance_mode', body)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['attendance'] }),
+  });
+}
+
+export function useDeleteMode() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => http.delete<{ message: string }>(`/api/attendance_mode/${id}`), onSuccess: () => qc.invalidateQueries({ queryKey: ['attendance'] }) });
+}
+
+export function useSaveReason(id: number | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReasonBody) => (id ? http.put<{ data: Reason; message: string }>(`/api/reason/${id}`, body) : http.post<{ data: Reason; message: string }>('/api/reason', body)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['attendance'] }),
+  });
+}
+
+export function useDeleteReason() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (id: number) => http.delete<{ message: string }>(`/api/reason/${id}`), onSuccess: () => qc.invalidateQueries({ queryKey: ['attendance'] }) });
+}
