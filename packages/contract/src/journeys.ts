@@ -5,7 +5,7 @@ import { zBool, zFlag, zId } from './common';
 export const JOURNEY_NAME_MIN = 2;
 export const NAME_MATCHING = ['quick', 'private'] as const;
 /** How a person identifies at the kiosk. */
-export const INPUT_METHODS = ['manual', 'qr', 'rfid', 'face_id', 'passport', 'remote'] as const;
+export const FLOW_INPUT_METHODS = ['manual', 'qr', 'rfid', 'face_id', 'passport', 'remote'] as const;
 /** Compliance frequency (rule 198, section 9 spelling). */
 export const COMPLIANCE_FREQUENCIES = ['everytime', 'daily', 'weekly', 'monthly', 'one-off', 'valid till expiry'] as const;
 export type ComplianceFrequency = (typeof COMPLIANCE_FREQUENCIES)[number];
@@ -86,7 +86,7 @@ export const zFlowBody = z
     name: z.string().trim().min(2, 'journeys.flow_name_min').max(100),
     description: zOptText(1000),
     user_type_id: zId,
-    input_method: z.enum(INPUT_METHODS).default('manual'),
+    input_method: z.enum(FLOW_INPUT_METHODS).default('manual'),
     temperature_check: zBool.default(false),
     mask_check: zBool.default(false),
     compliance_id: zId.nullish(),
@@ -152,7 +152,7 @@ export const zJourneyWithFlows = zJourney.extend({ flows: z.array(zFlow) });
 export const zValidateFlowBody = z.object({
   journey_flow_id: zId,
   user_type_id: zId.optional(),
-  input_method: z.enum(INPUT_METHODS).optional(),
+  input_method: z.enum(FLOW_INPUT_METHODS).optional(),
   compliance_id: zId.nullish(),
   attendance_mode_id: zId.nullish(),
   entity_id: zId.optional(),

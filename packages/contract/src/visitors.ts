@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { zBool, zDate, zEmail, zFlag, zId, zPhone, zTime } from './common';
 
 /** Rule 156. Public pre-registration is open to `allowed`, `approval_required` and `pre_registered_only`. */
-export const REGISTRATION_METHODS = ['not_required', 'allowed', 'approval_required', 'by_admin', 'pre_registered_only'] as const;
-export type RegistrationMethod = (typeof REGISTRATION_METHODS)[number];
+import { REGISTRATION_METHODS, type RegistrationMethod } from './people';
 export const PUBLIC_REGISTRATION_METHODS: readonly RegistrationMethod[] = ['allowed', 'approval_required', 'pre_registered_only'];
 /** Rule 152. */
 export const JOURNEY_STAGES = [

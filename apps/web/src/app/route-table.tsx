@@ -19,11 +19,21 @@ import type { AppRoute } from './route-types';
  * (which never links to a page that is not here). Each feature contributes `src/features/<area>/routes.tsx`;
  * add its array below. Unknown paths go to /404 (rule 16).
  */
-export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...sitesRoutes];
-export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...userTypesRoutes, ...usersRoutes];
-export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...journeysRoutes, ...complianceRoutes];
-export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...preregRoutes, ...visitsRoutes];
-export const ROUTES: AppRoute[] = [...authRoutes, ...statusRoutes, ...passportRoutes, ...companyRoutes, ...dashboardRoutes, ...attendanceRoutes];
+export const ROUTES: AppRoute[] = [
+  ...authRoutes,
+  ...statusRoutes,
+  ...passportRoutes,
+  ...companyRoutes,
+  ...attendanceRoutes,
+  ...complianceRoutes,
+  ...journeysRoutes,
+  ...dashboardRoutes,
+  ...sitesRoutes,
+  ...preregRoutes,
+  ...visitsRoutes,
+  ...userTypesRoutes,
+  ...usersRoutes,
+];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;

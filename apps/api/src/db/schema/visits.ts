@@ -1,10 +1,6 @@
 import { sql } from 'drizzle-orm';
-<<<<<<< HEAD
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-=======
-import { boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { attendanceCodes, attendanceModes, reasons } from './attendance';
->>>>>>> signin
 import { createdAt, entityId, updatedAt } from './core';
 import { areas, kiosks } from './areas';
 import { journeyFlows } from './journeys';
@@ -46,7 +42,6 @@ export const visits = pgTable(
     signedOutAt: timestamp('signed_out_at', { withTimezone: true }),
     /** How the person got in: kiosk, console, mass action, remote, geofence (rule 235 counts the last two). */
     signInMethod: text('sign_in_method'),
-<<<<<<< HEAD
     // Pre-registration (visitors issue): date and time as the visitor chose them in the site's time zone.
     visitDate: text('visit_date'),
     visitTime: text('visit_time'),
@@ -74,7 +69,6 @@ export const visits = pgTable(
     preRegistrationLinkId: integer('pre_registration_link_id'),
     complianceLinkSentAt: timestamp('compliance_link_sent_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-=======
     // Sign-in columns (the sign-in issue).
     kioskId: integer('kiosk_id').references(() => kiosks.id, { onDelete: 'set null' }),
     attendanceModeId: integer('attendance_mode_id').references(() => attendanceModes.id, { onDelete: 'set null' }),
@@ -87,7 +81,6 @@ export const visits = pgTable(
     temperature: real(),
     mask: boolean(),
     notes: text(),
->>>>>>> signin
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,13 +88,10 @@ export const visits = pgTable(
     index('visits_entity_status_idx').on(t.entityId, t.status),
     index('visits_entity_area_status_idx').on(t.entityId, t.areaId, t.status),
     index('visits_entity_user_idx').on(t.entityId, t.userId),
-<<<<<<< HEAD
     index('visits_entity_expected_idx').on(t.entityId, t.expectedAt),
     uniqueIndex('visits_link_token_uq').on(t.linkTokenHash).where(sql`${t.linkTokenHash} is not null`),
     uniqueIndex('visits_approval_token_uq').on(t.approvalTokenHash).where(sql`${t.approvalTokenHash} is not null`),
-=======
     index('visits_signed_in_at_idx').on(t.signedInAt).where(sql`${t.status} = 'signed_in'`),
->>>>>>> signin
   ],
 );
 

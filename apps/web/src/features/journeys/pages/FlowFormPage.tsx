@@ -1,4 +1,4 @@
-import { COMPLIANCE_FREQUENCIES, type Flow, INPUT_METHODS, zFlowBody } from '@gatehouse/contract';
+import { COMPLIANCE_FREQUENCIES, type Flow, FLOW_INPUT_METHODS, zFlowBody } from '@gatehouse/contract';
 import { Alert, Button, Card, Center, Group, Loader, Modal, MultiSelect, NumberInput, Select, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -55,7 +55,7 @@ function FlowForm({ journeyId, flow }: { journeyId: number; flow: Flow | null })
     name: flow?.name ?? '',
     description: flow?.description ?? '',
     user_type_id: flow?.user_type_id ?? undefined,
-    input_method: (flow?.input_method as (typeof INPUT_METHODS)[number]) ?? 'manual',
+    input_method: (flow?.input_method as (typeof FLOW_INPUT_METHODS)[number]) ?? 'manual',
     compliance_id: flow?.compliance_id ?? null,
     compliance_frequency: (flow?.compliance_frequency as (typeof COMPLIANCE_FREQUENCIES)[number]) ?? 'everytime',
     send_before_visit: flow?.send_before_visit ?? null,
@@ -120,9 +120,9 @@ function FlowForm({ journeyId, flow }: { journeyId: number; flow: Flow | null })
         <Textarea label={t('description')} autosize minRows={2} {...form.input('description')} />
         <Select
           label={t('input_method')}
-          data={INPUT_METHODS.map((m) => ({ value: m, label: t(`input_${m}`) }))}
+          data={FLOW_INPUT_METHODS.map((m) => ({ value: m, label: t(`input_${m}`) }))}
           value={String(form.values.input_method ?? 'manual')}
-          onChange={(v) => form.setField('input_method', (v ?? 'manual') as (typeof INPUT_METHODS)[number])}
+          onChange={(v) => form.setField('input_method', (v ?? 'manual') as (typeof FLOW_INPUT_METHODS)[number])}
           maw={320}
         />
         <Title order={5}>{t('checks')}</Title>
