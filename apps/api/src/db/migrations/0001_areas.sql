@@ -575,7 +575,6 @@ CREATE INDEX "users_entity_status_type_idx" ON "users" USING btree ("entity_id",
 CREATE INDEX "users_entity_status_created_idx" ON "users" USING btree ("entity_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "users_entity_status_email_idx" ON "users" USING btree ("entity_id","status","email","id");--> statement-breakpoint
 CREATE INDEX "users_entity_status_last_idx" ON "users" USING btree ("entity_id","status","last_name","id");--> statement-breakpoint
-CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ((lower("first_name" || ' ' || "last_name")) gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "user_types_entity_name_uq" ON "user_types" USING btree ("entity_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "areas_qr_code_uq" ON "areas" USING btree ("qr_code");--> statement-breakpoint

@@ -36,7 +36,7 @@ export const users = pgTable(
     quickPassCode: text('quick_pass_code'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Free resources a person holds (parking space, locker…), name to value. */
-    /** What the grid's search box matches (names, e-mail, phone, ID), lower-cased, with a trigram index. */
+    /** What the grid's search box matches (names, e-mail, phone, ID), lower-cased in one column. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(id_number, ''))`,
     ),
@@ -59,7 +59,6 @@ export const users = pgTable(
     index('users_entity_status_created_idx').on(t.entityId, t.status, t.createdAt, t.id),
     index('users_entity_status_email_idx').on(t.entityId, t.status, t.email, t.id),
     index('users_entity_status_last_idx').on(t.entityId, t.status, t.lastName, t.id),
-    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );

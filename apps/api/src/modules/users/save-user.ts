@@ -21,6 +21,15 @@ export async function assertUnique(tx: Db, entityId: number, v: { email?: string
   }
 }
 
+/** A unique-index race (two saves at once) answers the same 409 as the check above. */
+function uniqueConflict(err: unknown) {
+  const cause = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
+  if (cause?.code !== '23505') return null;
+  const c = cause.constraint ?? '';
+  const [field, key] = c.includes('email') ? ['email', 'unique.email'] : c.includes('phone') ? ['phone', 'unique.phone'] : c.includes('idnumber') ? ['id_number', 'unique.id_number'] : c.includes('rfid') ? ['rfid', 'people.rfid_taken'] : ['', ''];
+  return field ? conflict(key, { [field]: [key] }) : null;
+}
+
 /** Finds or creates labels by name (case-insensitive) and answers their ids. */
 export async function labelIds(tx: Db, entityId: number, names: string[]) {
   const wanted = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
@@ -95,10 +104,14 @@ export async function saveUser(tx: Db, actor: MemberActor, body: Partial<UserBod
     }).filter(([, v]) => v !== undefined),
   );
   let row: typeof users.$inferSelect;
-  if (existing) {
-    [row] = await tx.update(users).set({ ...cols, updatedAt: sql`now()` }).where(and(eq(users.entityId, entityId), eq(users.id, existing.id))).returning();
-  } else {
-    [row] = await tx.insert(users).values({ entityId, firstName: body.first_name!, lastName: body.last_name!, ...cols }).returning();
+  try {
+    if (existing) {
+      [row] = await tx.update(users).set({ ...cols, updatedAt: sql`now()` }).where(and(eq(users.entityId, entityId), eq(users.id, existing.id))).returning();
+    } else {
+      [row] = await tx.insert(users).values({ entityId, firstName: body.first_name!, lastName: body.last_name!, ...cols }).returning();
+    }
+  } catch (err) {
+    throw uniqueConflict(err) ?? err;
   }
   if (body.labels) {
     const ids = await labelIds(tx, entityId, body.labels);
