@@ -5,11 +5,11 @@ import { ADMIN } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** The newest `.eml` written for `to` in DATA_DIR/mail (quoted-printable soft breaks undone). */
+/** The newest `.eml` written for `to` in DATA_DIR/mail (quoted-printable soft breaks undone); '' while none. */
 function lastMailTo(to: string): string {
   const dir = join(process.env.E2E_DATA_DIR!, 'mail');
   const files = readdirSync(dir).filter((f) => f.includes(to.replace(/[^a-z0-9@._-]/gi, '_'))).sort();
-  return readFileSync(join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return files.length ? readFileSync(join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=') : '';
 }
 
 test('a visitor pre-registers on a phone, confirms from the mail, and a second use of the link has expired', async ({ page, request }) => {
@@ -35,6 +35,8 @@ test('a visitor pre-registers on a phone, confirms from the mail, and a second u
   await expect(page.getByTestId('prereg-success')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/pre-registration/${code}/success`));
 
+  // Mail goes through the job queue: wait for the worker to write it.
+  await expect.poll(() => lastMailTo(email), { timeout: 20_000 }).toContain('Content-Type: text/calendar');
   const mail = lastMailTo(email);
   expect(mail).toContain('Content-Type: image/png');
   expect(mail).toContain('Content-Type: text/calendar');
@@ -48,3 +50,19 @@ test('a visitor pre-registers on a phone, confirms from the mail, and a second u
   await expect(page).toHaveURL(/\/link-expired\?kind=confirmation&reason=confirmed/);
   await expect(page.getByTestId('link-expired-page')).toContainText('Your confirmation link has expired because you have already confirmed your visit. Please contact the system admin for further details.');
 });
+
+for (const [lang, heading, unavailable] of [
+  ['ar', 'سجّل زيارتك مسبقاً', 'التسجيل غير متاح عبر هذا الرابط.'],
+  ['es', 'Registre su visita', 'El registro no está disponible a través de este enlace.'],
+] as const) {
+  test(`the pre-registration page speaks ${lang}, and an unknown link is "not available"`, async ({ page, request }) => {
+    const login = await (await request.post('/api/login', { data: ADMIN })).json();
+    const links = await (await request.get(`/api/pre_registration_links/${login.data.entity.id}`, { headers: { authorization: `Bearer ${login.data.token}` } })).json();
+    await page.addInitScript((l) => localStorage.setItem('language', l), lang);
+    await page.goto(`/pre-registration/${links.data[0].code}`);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    if (lang === 'ar') await expect(page.locator('[dir="rtl"]').first()).toBeAttached();
+    await page.goto(`/pre-registration/${'x'.repeat(32)}`);
+    await expect(page.getByTestId('prereg-unavailable')).toHaveText(unavailable);
+  });
+}
