@@ -6,3 +6,5 @@ export * from './entity';
 export * from './preferences';
 export * from './realtime';
 export * from './messages';
+export * from './sites';
+export * from './kiosks';

@@ -1,10 +1,11 @@
 import type { Language } from './common';
 import { core } from './messages/core';
+import { places } from './messages/places';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Every area's server messages. An area adds its file under messages/ and one line here. */
-const parts: Catalogue[] = [core];
+const parts: Catalogue[] = [core, places];
 
 export const MESSAGES: Catalogue = {
   en: Object.assign({}, ...parts.map((p) => p.en)),

@@ -16,6 +16,7 @@ import type { Db } from './db/client';
 export class Realtime {
   io: Server | null = null;
   private redis: Redis[] = [];
+  private attachHooks: ((io: Server) => void)[] = [];
 
   constructor(
     private db: Db,
@@ -49,7 +50,17 @@ export class Realtime {
       });
     });
     this.io = io;
+    for (const hook of this.attachHooks) hook(io);
     return io;
+  }
+
+  /**
+   * Modules add their own namespaces (e.g. `/kiosk`) here at registration; the hook runs when the server is
+   * attached (or at once if it already is). Keeps the platform free of module imports.
+   */
+  onAttach(hook: (io: Server) => void) {
+    this.attachHooks.push(hook);
+    if (this.io) hook(this.io);
   }
 
   private async memberOf(accountId: number, entityId: number) {

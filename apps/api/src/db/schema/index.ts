@@ -6,3 +6,4 @@ export * from './areas';
 export * from './journeys';
 export * from './visits';
 export * from './attendance';
+export * from './devices';

@@ -1,4 +1,5 @@
 import type { Services } from '../../platform/services';
+import { seedPlaces } from '../sites/demo';
 
 export interface DemoContext {
   entityId: number;
@@ -8,4 +9,4 @@ export interface DemoContext {
 export type DemoSeeder = (services: Services, ctx: DemoContext) => Promise<void>;
 
 /** Each area adds the sample data of its own tables here, in order (sites before areas before kiosks…). */
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [seedPlaces];

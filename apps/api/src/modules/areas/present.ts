@@ -1,0 +1,33 @@
+import { type Area, type Device, flag } from '@gatehouse/contract';
+import type { areas, devices } from '../../db/schema/index';
+
+const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
+
+export const presentArea = (a: typeof areas.$inferSelect, extra: { complianceIds?: number[]; siteName?: string } = {}): Area => ({
+  id: a.id,
+  entity_id: a.entityId,
+  site_id: a.siteId,
+  ...(extra.siteName !== undefined ? { site_name: extra.siteName } : {}),
+  parent_id: a.parentId,
+  name: a.name,
+  journey_id: a.journeyId,
+  login_mode: a.loginMode,
+  auto_sign_out_mode: a.autoSignOutMode,
+  remote_access: flag(a.remoteAccess),
+  geofence: flag(a.geofence),
+  qr_code: a.qrCode,
+  compliance_ids: extra.complianceIds ?? [],
+  created_at: iso(a.createdAt),
+  updated_at: iso(a.updatedAt),
+});
+
+export const presentDevice = (d: typeof devices.$inferSelect): Device => ({
+  id: d.id,
+  type: d.type,
+  name: d.name,
+  site_id: d.siteId,
+  area_id: d.areaId,
+  kiosk_id: d.kioskId,
+  io_port: d.ioPort,
+  created_at: iso(d.createdAt),
+});

@@ -1,0 +1,71 @@
+import { KIOSK_NAMESPACE, type KioskCommand, type KioskCommandMessage, kioskRoom, NO_CONNECTION } from '@gatehouse/contract';
+import { and, eq } from 'drizzle-orm';
+import { kioskRequestLogs, kioskRequests, kiosks } from '../../db/schema/index';
+import type { MemberActor } from '../../platform/auth/actor';
+import { withTenant } from '../../platform/db/tenant';
+import { AppError, notFound } from '../../platform/errors';
+import type { Services } from '../../platform/services';
+import { reachableSiteIds } from '../sites/site-access';
+import { announce, moveRequest } from './request-log';
+
+/** How long a connected kiosk has to acknowledge a command before it counts as unreachable. */
+export const ACK_TIMEOUT_MS = 5000;
+
+export interface CommandTarget {
+  kioskId?: number;
+  mac: string;
+}
+
+/**
+ * Sends one remote command to the one kiosk it names (rules 241-245). The request is recorded as placed, sent
+ * (pending) and, when the kiosk acknowledges it, delivered; the kiosk then reports running and succeeded or
+ * failed. A kiosk that is not connected fails the request with "no connection found to the kiosk" (409).
+ */
+export async function sendCommand(services: Services, actor: MemberActor, target: CommandTarget, command: KioskCommand, extra: Record<string, unknown>) {
+  const db = services.database.db;
+  const userName = `${actor.firstName} ${actor.lastName}`.trim();
+  const isSuperAdmin = actor.isSupport ? 1 : 0;
+  const { kiosk, request } = await withTenant(db, actor.entityId, async (tx) => {
+    const conds = [eq(kiosks.entityId, actor.entityId), eq(kiosks.macAddress, target.mac), eq(kiosks.status, 'active')];
+    if (target.kioskId) conds.push(eq(kiosks.id, target.kioskId));
+    const [k] = await tx.select().from(kiosks).where(and(...conds)).limit(1);
+    if (!k) throw notFound('kiosks.unknown');
+    const ids = await reachableSiteIds(tx, actor);
+    if (ids && k.siteId && !ids.includes(k.siteId)) throw notFound('kiosks.unknown');
+    const payload = { kioskName: k.name, macAddress: k.macAddress, entityId: actor.entityId, userName, isSuperAdmin, ...extra };
+    const [req] = await tx
+      .insert(kioskRequests)
+      .values({ entityId: actor.entityId, kioskId: k.id, requestedBy: actor.userId, userName, isSuperAdmin, command, payload, status: 'placed' })
+      .returning();
+    await tx.insert(kioskRequestLogs).values({ entityId: actor.entityId, requestId: req.id, status: 'placed', message: null });
+    return { kiosk: k, request: req };
+  });
+  announce(services.realtime, request);
+
+  const fail = async () => {
+    const row = await withTenant(db, actor.entityId, (tx) => moveRequest(tx, actor.entityId, request.id, 'failed', NO_CONNECTION));
+    if (row) announce(services.realtime, row);
+    throw new AppError(409, 'kiosks.no_connection', { code: 'no_connection', data: { request_id: request.id } });
+  };
+  const io = services.realtime.io;
+  // Rule 241: commands need a connected kiosk (the state every process shares, then the live socket itself).
+  if (!kiosk.connected || !io) return fail();
+
+  const pending = await withTenant(db, actor.entityId, (tx) => moveRequest(tx, actor.entityId, request.id, 'pending'));
+  if (pending) announce(services.realtime, pending);
+  const message: KioskCommandMessage = { request_id: request.id, command, payload: request.payload };
+  let acks: unknown[] = [];
+  try {
+    acks = await io.of(KIOSK_NAMESPACE).to(kioskRoom(kiosk.id)).timeout(ACK_TIMEOUT_MS).emitWithAck('command', message);
+  } catch {
+    acks = [];
+  }
+  if (!acks.some((a) => a && typeof a === 'object' && (a as { ok?: unknown }).ok === true)) {
+    if (!acks.length) await withTenant(db, actor.entityId, (tx) => tx.update(kiosks).set({ connected: false }).where(and(eq(kiosks.id, kiosk.id), eq(kiosks.entityId, actor.entityId))));
+    return fail();
+  }
+  const delivered = await withTenant(db, actor.entityId, (tx) => moveRequest(tx, actor.entityId, request.id, 'delivered'));
+  const final = delivered ?? (await withTenant(db, actor.entityId, (tx) => tx.select().from(kioskRequests).where(eq(kioskRequests.id, request.id))))[0];
+  if (delivered) announce(services.realtime, delivered);
+  return final;
+}
