@@ -1,11 +1,13 @@
 import type { Language } from './common';
 import { core } from './messages/core';
 import { places } from './messages/places';
+import { signin } from './messages/signin';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Every area's server messages. An area adds its file under messages/ and one line here. */
 const parts: Catalogue[] = [core, places];
+const parts: Catalogue[] = [core, signin];
 
 export const MESSAGES: Catalogue = {
   en: Object.assign({}, ...parts.map((p) => p.en)),

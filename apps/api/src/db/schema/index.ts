@@ -7,3 +7,4 @@ export * from './journeys';
 export * from './visits';
 export * from './attendance';
 export * from './devices';
+export * from './signin';

@@ -7,6 +7,8 @@ export interface CloseOpenVisits {
   userIds?: number[];
   areaIds?: number[];
   journeyFlowIds?: number[];
+  /** Only these visits (auto sign-out closes the visits that are due). */
+  visitIds?: number[];
   /** `auto_closed` when the product closes them (rules 154, 173, 231), `signed_out` for a person's own sign-out. */
   status?: 'auto_closed' | 'signed_out';
   /** Recorded on the sign-out scans: archive, area_mode_change, flow_change, auto_24h, auto_midnight… */
@@ -23,6 +25,7 @@ export async function closeOpenVisits(tx: Db, opts: CloseOpenVisits) {
   const conds = [eq(visits.entityId, opts.entityId), eq(visits.status, 'signed_in')];
   if (opts.userIds) conds.push(opts.userIds.length ? inArray(visits.userId, opts.userIds) : sql`false`);
   if (opts.areaIds) conds.push(opts.areaIds.length ? inArray(visits.areaId, opts.areaIds) : sql`false`);
+  if (opts.visitIds) conds.push(opts.visitIds.length ? inArray(visits.id, opts.visitIds) : sql`false`);
   if (opts.journeyFlowIds) conds.push(opts.journeyFlowIds.length ? inArray(visits.journeyFlowId, opts.journeyFlowIds) : sql`false`);
   const at = opts.at ?? new Date();
   const closed = await tx

@@ -1,0 +1,95 @@
+import {
+  INPUT_METHODS,
+  listOf,
+  one,
+  SCAN_TYPES,
+  VISIT_STATUSES,
+  zDailyQuery,
+  zDashboardTotals,
+  zEntityIdParam,
+  zIdParam,
+  zLogbookFilter,
+  zLookup,
+  zScan,
+  zScanTypeQuery,
+  zVisitListQuery,
+} from '@gatehouse/contract';
+import { z } from 'zod';
+import { badRequest, found } from '../../platform/errors';
+import { defineRoutes } from '../../platform/http/route';
+import { loadScan } from '../signin/load-scans';
+import { dailyCounts } from './daily-counts';
+import { listLogbook } from './list-logbook';
+
+const tags = ['dashboard'];
+const permission = 'dashboard' as const;
+
+export default defineRoutes((r) => {
+  r.route({
+    method: 'GET',
+    url: '/api/visit_list/{entityId}',
+    summary: 'The logbook: scans with filters (date range, area, site, user type, input method, status, search), ordering and paging; isExporting answers every row up to 10,000',
+    tags,
+    permission: [permission, 'history'],
+    params: zEntityIdParam,
+    query: zVisitListQuery,
+    response: listOf(zScan).extend({ count_capped: z.union([z.literal(0), z.literal(1)]) }),
+    handler: ({ actor, query, tenant }) => {
+      const parsed = zLogbookFilter.safeParse(query.filterBy);
+      if (!parsed.success) throw badRequest({ filterBy: ['validation.filter_json'] }, 'errors.validation');
+      return tenant((tx) =>
+        listLogbook(tx, actor, { filter: parsed.data, sortField: query.sortField, order: query.orderBy, limit: query.limit, page: query.page, exporting: query.isExporting }),
+      );
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/dashboard/{entityId}',
+    summary: 'Daily counts (totals.daily, rule 163) with who is on site now and today’s expected visits',
+    tags,
+    permission,
+    params: zEntityIdParam,
+    query: zDailyQuery,
+    response: zDashboardTotals,
+    handler: ({ actor, query, tenant }) => tenant((tx) => dailyCounts(tx, actor.entityId, query)),
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/sacn_data_type',
+    summary: 'Scan data types for the logbook filter; with type=visit, the visit statuses (rule 165)',
+    tags,
+    permission: [permission, 'history'],
+    query: zScanTypeQuery,
+    response: listOf(zLookup),
+    handler: async ({ query, t }) => {
+      const data = query.type === 'visit' ? VISIT_STATUSES.map((id) => ({ id, name: t(`signin.status.${id}`) })) : SCAN_TYPES.map((id) => ({ id, name: t(`signin.type.${id}`) }));
+      return { data, count: data.length };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/input_method',
+    summary: 'The ways in (QR, RFID, name, face, console, mass action) for the logbook filter',
+    tags,
+    permission: [permission, 'history'],
+    response: listOf(zLookup),
+    handler: async ({ t }) => {
+      const data = INPUT_METHODS.map((id) => ({ id, name: t(`signin.input.${id}`) }));
+      return { data, count: data.length };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/scans/{id}',
+    summary: 'One scan with its person, place, checks, reason and visit',
+    tags,
+    permission: [permission, 'history'],
+    params: zIdParam,
+    response: one(zScan),
+    handler: ({ actor, params, tenant }) => tenant(async (tx) => ({ data: found(await loadScan(tx, actor.entityId, params.id)) })),
+  });
+});

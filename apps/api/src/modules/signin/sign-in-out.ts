@@ -1,0 +1,270 @@
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, NOTES_MIN, parseTemperature, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { areas, attendanceCodes, kiosks, scans, sites, users, visits } from '../../db/schema/index';
+import type { MemberActor } from '../../platform/auth/actor';
+import type { Db } from '../../platform/db/client';
+import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { localClock } from '../attendance/clock';
+import { evaluateAttendance } from '../attendance/evaluate-attendance';
+import { closeOpenVisits } from '../visits/close-open-visits';
+import { loadSubject } from './load-subject';
+import { loadScan } from './load-scans';
+import { blockedPeople } from './policy';
+
+export interface SignInOutResult {
+  action: 'in' | 'out';
+  scan: Scan;
+  visitId: number;
+  visitStatus: string;
+  replayed: boolean;
+  /** After the transaction: the host to tell (rule: host told on arrival) and the auto sign-out to schedule. */
+  hostMail: { to: string; lang: 'en' | 'ar' | 'es'; host: string; name: string; area: string; time: string } | null;
+  autoSignOut: { entityId: number; visitId: number; startAfter: Date } | null;
+}
+
+export interface SignInOutOptions {
+  actor: MemberActor;
+  body: SignInOutBody;
+  method: InputMethod;
+  /** The time the server takes as now (tests fix it). */
+  now?: Date;
+  /** Mass actions check access for the whole batch themselves. */
+  skipAccessCheck?: boolean;
+}
+
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * The one sign-in/out use case behind every way in (kiosk, console, mass actions): finds the person and their
+ * open visit, runs the checks (temperature with rule 227, mask), applies the attendance mode (late and early
+ * against the grace periods, reasons, attendance codes), writes the scan and moves the visit. The same
+ * idempotency key twice records one scan. Runs in the caller's tenant transaction.
+ */
+export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInOutResult> {
+  const { actor, body } = opts;
+  const entityId = actor.entityId;
+  const now = opts.now ?? new Date();
+
+  if (body.idempotency_key) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${entityId}, hashtext(${body.idempotency_key}))`);
+    const [prior] = await tx
+      .select({ id: scans.id, visitId: scans.visitId, direction: scans.direction })
+      .from(scans)
+      .where(and(eq(scans.entityId, entityId), eq(scans.idempotencyKey, body.idempotency_key)));
+    if (prior) {
+      const scan = (await loadScan(tx, entityId, prior.id))!;
+      return { action: prior.direction, scan, visitId: prior.visitId ?? 0, visitStatus: scan.visit_status ?? '', replayed: true, hostMail: null, autoSignOut: null };
+    }
+  }
+
+  const [place] = await tx
+    .select({
+      areaId: areas.id,
+      areaName: areas.name,
+      siteId: areas.siteId,
+      siteName: sites.name,
+      timezone: sites.timezone,
+      autoSignOutMode: areas.autoSignOutMode,
+      kioskId: kiosks.id,
+      kioskName: kiosks.name,
+      kioskAreaId: kiosks.areaId,
+    })
+    .from(areas)
+    .innerJoin(sites, eq(sites.id, areas.siteId))
+    .leftJoin(kiosks, and(eq(kiosks.id, body.kiosk_id ?? -1), eq(kiosks.entityId, entityId)))
+    .where(and(eq(areas.id, body.area_id), eq(areas.entityId, entityId)));
+  if (!place) throw notFound('signin.area_not_found');
+  if (body.kiosk_id && (!place.kioskId || (place.kioskAreaId !== null && place.kioskAreaId !== place.areaId))) throw fieldError('kiosk_id', 'signin.kiosk_not_found');
+  const person = await loadSubject(tx, actor, body);
+  if (!opts.skipAccessCheck) {
+    const blocked = (await blockedPeople(tx, actor, place.siteId, [person], { skipModes: true })).get(person.id);
+    if (blocked) throw forbidden(blocked);
+    if (person.modeOutOfAccess) throw forbidden('signin.out_of_mode');
+  }
+
+  const at = body.at ? new Date(body.at) : now;
+  if (at.getTime() > now.getTime() + 60_000 || at.getTime() < now.getTime() - WEEK_MS) throw fieldError('at', 'signin.at_invalid');
+
+  // The person's signed-in visits and today's expected visit here, in one round trip.
+  const theirs = await tx
+    .select({ id: visits.id, status: visits.status, areaId: visits.areaId, hostUserId: visits.hostUserId, expectedAt: visits.expectedAt })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.entityId, entityId),
+        eq(visits.userId, person.id),
+        or(
+          eq(visits.status, 'signed_in'),
+          and(
+            eq(visits.status, 'expected'),
+            or(eq(visits.areaId, place.areaId), isNull(visits.areaId)),
+            sql`${visits.expectedAt} >= ${new Date(at.getTime() - 12 * 3600_000)} and ${visits.expectedAt} < ${new Date(at.getTime() + 12 * 3600_000)}`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(visits.signedInAt))
+    .limit(20);
+  const open = theirs.find((v) => v.status === 'signed_in' && v.areaId === place.areaId);
+  const action: 'in' | 'out' = body.action === 'toggle' ? (open ? 'out' : 'in') : body.action;
+  if (action === 'out' && !open) throw fieldError('user_id', 'signin.not_signed_in');
+  if (action === 'in' && open) throw fieldError('user_id', 'signin.already_signed_in');
+
+  // Attendance mode (rules 247-253): late or early, the reason given, the code recorded.
+  const verdict = evaluateAttendance(person.mode, person.reasons, action, at, place.timezone);
+  let reason: (typeof person.reasons)[number] | null = null;
+  if (body.reason_id) {
+    const wanted = action === 'in' ? 'late_sign_in' : 'early_sign_out';
+    const given = person.reasons.find((r) => r.id === body.reason_id && r.type === wanted);
+    if (!given) throw fieldError('reason_id', 'signin.reason_outside_mode');
+    if (verdict.late || verdict.early) reason = given;
+  } else if (verdict.reasons.length) {
+    throw fieldError('reason_id', 'signin.reason_required');
+  }
+  let attendanceCodeId = reason ? reason.attendanceCodeId : verdict.attendanceCodeIfNoReasons;
+  if (!attendanceCodeId && body.attendance_code_id && (verdict.late || verdict.early)) attendanceCodeId = body.attendance_code_id;
+  let code: { id: number; code: string; name: string } | null = reason?.code ?? null;
+  if (attendanceCodeId && !code) {
+    const [row] = await tx
+      .select({ id: attendanceCodes.id, code: attendanceCodes.code, name: attendanceCodes.name })
+      .from(attendanceCodes)
+      .where(and(eq(attendanceCodes.id, attendanceCodeId), eq(attendanceCodes.entityId, entityId)));
+    if (!row) throw fieldError('attendance_code_id', 'attendance.code_not_found');
+    code = row;
+  }
+
+  // Checks on the way in (rule 227, and notes justifying a failed check).
+  let temperature: number | null = null;
+  let mask: boolean | null = null;
+  if (action === 'in') {
+    if (body.temperature !== undefined) {
+      const reading = parseTemperature(body.temperature);
+      if (!reading) throw fieldError('temperature', 'signin.temperature_invalid');
+      temperature = reading.celsius;
+    }
+    mask = body.mask ?? null;
+    const failed = (temperature !== null && temperature >= DEFAULT_TEMPERATURE_THRESHOLD_C) || mask === false;
+    if (failed && (body.notes ?? '').length < NOTES_MIN) throw badRequest({ notes: ['signin.check_failed_notes'] }, 'signin.check_failed_notes');
+  }
+
+  const expected = action === 'in' ? theirs.filter((v) => v.status === 'expected').sort((a, b) => +a.expectedAt! - +b.expectedAt!)[0] : undefined;
+  const hostId = body.host_user_id ?? (action === 'in' ? expected?.hostUserId : open?.hostUserId) ?? null;
+  let host: { id: number; email: string | null; firstName: string; lastName: string; lang: 'en' | 'ar' | 'es' } | null = null;
+  if (hostId) {
+    const [h] = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, lang: users.lang })
+      .from(users)
+      .where(and(eq(users.id, hostId), eq(users.entityId, entityId)));
+    if (!h && body.host_user_id) throw fieldError('host_user_id', 'signin.host_not_found');
+    host = h ?? null;
+  }
+
+  // The visit moves: expected (today) or new -> signed in; signed in -> signed out.
+  let visitId: number;
+  if (action === 'in') {
+    const elsewhere = theirs.filter((v) => v.status === 'signed_in').map((v) => v.id);
+    if (elsewhere.length) await closeOpenVisits(tx, { entityId, visitIds: elsewhere, status: 'signed_out', method: 'area_change', at });
+    const values = {
+      status: 'signed_in' as const,
+      siteId: place.siteId,
+      areaId: place.areaId,
+      signedInAt: at,
+      signInMethod: opts.method,
+      kioskId: body.kiosk_id ?? null,
+      attendanceModeId: person.mode?.id ?? null,
+      lateSignIn: verdict.late,
+      signInReasonId: reason?.id ?? null,
+      attendanceCodeId,
+      temperature,
+      mask,
+      notes: body.notes ?? null,
+      hostUserId: host?.id ?? null,
+    };
+    if (expected) {
+      await tx.update(visits).set({ ...values, updatedAt: sql`now()` }).where(and(eq(visits.id, expected.id), eq(visits.entityId, entityId)));
+      visitId = expected.id;
+    } else {
+      const [v] = await tx.insert(visits).values({ entityId, userId: person.id, userTypeId: person.userTypeId, ...values }).returning({ id: visits.id });
+      visitId = v.id;
+    }
+  } else {
+    await tx
+      .update(visits)
+      .set({ status: 'signed_out', signedOutAt: at, earlySignOut: verdict.early, signOutReasonId: reason?.id ?? null, updatedAt: sql`now()` })
+      .where(and(eq(visits.id, open!.id), eq(visits.entityId, entityId)));
+    visitId = open!.id;
+  }
+  const visitStatus = action === 'in' ? 'signed_in' : 'signed_out';
+
+  const [scan] = await tx
+    .insert(scans)
+    .values({
+      entityId,
+      visitId,
+      userId: person.id,
+      areaId: place.areaId,
+      kioskId: body.kiosk_id ?? null,
+      direction: action,
+      method: opts.method,
+      late: verdict.late,
+      early: verdict.early,
+      reasonId: reason?.id ?? null,
+      attendanceCodeId,
+      temperature,
+      mask,
+      notes: body.notes ?? null,
+      idempotencyKey: body.idempotency_key ?? null,
+      actorUserId: actor.userId,
+      at,
+    })
+    .returning({ id: scans.id });
+
+  const name = `${person.firstName} ${person.lastName}`.trim();
+  const ref = (id: number | null | undefined, n: string | null | undefined) => (id ? { id, name: n ?? '' } : null);
+  const presented: Scan = {
+    id: scan.id,
+    visit_id: visitId,
+    user_id: person.id,
+    full_name: name,
+    email: person.email,
+    user_type: ref(person.userTypeId, person.userTypeName),
+    site: ref(place.siteId, place.siteName),
+    area: ref(place.areaId, place.areaName),
+    kiosk: ref(place.kioskId, place.kioskName),
+    direction: action,
+    type: action === 'in' ? 'sign_in' : 'sign_out',
+    input_method: opts.method,
+    at: at.toISOString(),
+    late: verdict.late ? 1 : 0,
+    early: verdict.early ? 1 : 0,
+    reason: ref(reason?.id, reason?.name),
+    attendance_code: code,
+    temperature,
+    mask: mask === null ? null : mask ? 1 : 0,
+    notes: body.notes ?? null,
+    visit_status: visitStatus,
+    host: host ? { id: host.id, name: `${host.firstName} ${host.lastName}`.trim() } : null,
+  };
+  return {
+    action,
+    scan: presented,
+    visitId,
+    visitStatus,
+    replayed: false,
+    hostMail:
+      action === 'in' && host?.email
+        ? { to: host.email, lang: host.lang, host: `${host.firstName} ${host.lastName}`.trim(), name, area: place.areaName, time: localClock(at, place.timezone).time.slice(0, 5) }
+        : null,
+    autoSignOut: action === 'in' && place.autoSignOutMode !== 'none' ? { entityId, visitId, startAfter: nextMidnight(at, place.timezone) } : null,
+  };
+}
+
+/** The first midnight after `at` in a time zone (auto sign-out looks at every visit then, rule 231). */
+export function nextMidnight(at: Date, timeZone: string): Date {
+  const clock = localClock(at, timeZone);
+  const guess = new Date(at.getTime() + (24 * 60 - clock.minutes) * 60_000);
+  // Daylight-saving shifts move local midnight by up to an hour: step to the exact minute.
+  const after = localClock(guess, timeZone);
+  const drift = after.minutes > 12 * 60 ? after.minutes - 24 * 60 : after.minutes;
+  return new Date(Math.ceil((guess.getTime() - drift * 60_000) / 1000) * 1000);
+}

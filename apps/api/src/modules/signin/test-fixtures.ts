@@ -1,0 +1,57 @@
+import { attendanceCodes, attendanceModes, areas, kiosks, reasons, sites, userAttendanceModes, users, userTypes } from '../../db/schema/index';
+import { withTenant } from '../../platform/db/tenant';
+import type { Org } from '../../../test/factories';
+import { uniq } from '../../../test/factories';
+import type { TestApp } from '../../../test/harness';
+
+/** Rows the sign-in tests need from other areas' tables, inserted directly (only their existing columns). */
+export function fixtures(h: TestApp, org: Org) {
+  const db = h.services.database.db;
+  const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(db, org.entityId, fn);
+  const e = org.entityId;
+  return {
+    site: async (opts: { timezone?: string; name?: string } = {}) =>
+      (await run((tx) => tx.insert(sites).values({ entityId: e, name: opts.name ?? uniq('Site '), timezone: opts.timezone ?? 'UTC' }).returning()))[0],
+    area: async (siteId: number, opts: { autoSignOutMode?: 'none' | 'after_24_hours' | 'midnight'; name?: string } = {}) =>
+      (await run((tx) => tx.insert(areas).values({ entityId: e, siteId, name: opts.name ?? uniq('Area '), autoSignOutMode: opts.autoSignOutMode ?? 'none' }).returning()))[0],
+    kiosk: async (siteId: number, areaId: number) => (await run((tx) => tx.insert(kiosks).values({ entityId: e, siteId, areaId, name: uniq('Kiosk ') }).returning()))[0],
+    userType: async (name = uniq('Type ')) => (await run((tx) => tx.insert(userTypes).values({ entityId: e, name }).returning()))[0],
+    person: async (opts: { userTypeId?: number; firstName?: string; lastName?: string; email?: string; status?: 'active' | 'archived' } = {}) =>
+      (
+        await run((tx) =>
+          tx
+            .insert(users)
+            .values({
+              entityId: e,
+              firstName: opts.firstName ?? 'Pat',
+              lastName: opts.lastName ?? uniq('Person'),
+              email: opts.email ?? `${uniq('p')}@example.test`,
+              userTypeId: opts.userTypeId,
+              status: opts.status ?? 'active',
+            })
+            .returning(),
+        )
+      )[0],
+    code: async (code = uniq('C')) => (await run((tx) => tx.insert(attendanceCodes).values({ entityId: e, code, name: `Code ${code}` }).returning()))[0],
+    mode: async (opts: Partial<typeof attendanceModes.$inferInsert> = {}) =>
+      (
+        await run((tx) =>
+          tx
+            .insert(attendanceModes)
+            .values({ entityId: e, name: uniq('Mode '), scheduleDays: [1, 2, 3, 4, 5, 6, 7], fromTime: '09:00:00', toTime: '17:00:00', lateSignInGrace: 10, earlySignOutGrace: 15, ...opts })
+            .returning(),
+        )
+      )[0],
+    reason: async (modeId: number, opts: Partial<typeof reasons.$inferInsert> = {}) =>
+      (
+        await run((tx) =>
+          tx
+            .insert(reasons)
+            .values({ entityId: e, attendanceModeId: modeId, name: uniq('R').slice(0, 12), type: 'late_sign_in', fromTime: '09:00:00', toTime: '12:00:00', duration: 30, ...opts })
+            .returning(),
+        )
+      )[0],
+    follow: async (userId: number, modeId: number) => run((tx) => tx.insert(userAttendanceModes).values({ entityId: e, userId, attendanceModeId: modeId })),
+    run,
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { zBool, zId } from './common';
+
+/** Mass action status labels (rule 222) and compliance item statuses (rule 223). */
+export const MASS_STATUSES = ['pending', 'in_progress', 'completed', 'passed', 'did_not_pass', 'not_required'] as const;
+export const COMPLIANCE_ITEM_STATUSES = [null, 'success', 'failed', 'completed'] as const;
+
+export const zMassDataBody = z.object({
+  entity_id: zId.optional(),
+  site_id: zId,
+  area_id: zId.optional(),
+  user_type_id: zId.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+const zFlag = z.union([z.literal(0), z.literal(1)]);
+const zRef = z.object({ id: z.number(), name: z.string() });
+
+export const zMassReason = z.object({
+  id: z.number(),
+  name: z.string(),
+  presented: z.array(z.string()),
+  type: z.enum(['late_sign_in', 'early_sign_out']),
+  attendance_code: z.object({ id: z.number() }).nullable(),
+});
+
+export const zMassUser = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  /** The 'All' pseudo-row (rule 224). */
+  is_all: zFlag,
+  signedOut: zFlag,
+  state: z.enum(['signed_in', 'signed_out']),
+  /** What applying does to this person now (rule 220). */
+  next_action: z.enum(['in', 'out']),
+  user_type: zRef.nullable(),
+  area: zRef.nullable(),
+  host: zRef.nullable(),
+  journey_flow_id: z.number().nullable(),
+  attendance_mode: z
+    .object({ id: z.number(), name: z.string(), reasons: z.array(zMassReason), attendanceCodeInMode: z.object({ id: z.number() }).nullable() })
+    .nullable(),
+  /** Late sign-in reasons for the signed out, early sign-out reasons for the signed in (rule 221). */
+  reasons: z.array(zMassReason),
+  checks: z.object({
+    temperature_check: zFlag,
+    mask_check: zFlag,
+    host: zFlag,
+    allow_not_select_host: zFlag,
+    select_host_permitted: zFlag,
+    temperature_threshold: z.number(),
+  }),
+  compliances: z.array(z.object({ id: z.number(), name: z.string(), isRequired: zFlag, status: z.enum(['success', 'failed', 'completed']).nullable() })),
+  compliance_status: z.enum(MASS_STATUSES),
+  /** 0 with an explanation when the person is outside the caller's access (rules 100, 226). */
+  can_act: zFlag,
+  blocked_reason: z.string().nullable(),
+});
+export type MassUser = z.infer<typeof zMassUser>;
+
+export const zMassData = z.object({
+  data: z.array(z.object({ users: z.array(zMassUser), area: z.array(zRef), user_type: z.array(zRef), site: zRef })),
+});
+
+export const zMassApplyUser = z.object({
+  id: zId,
+  temperature: z.union([z.string().max(20), z.number()]).nullable().optional(),
+  mask: zBool.optional(),
+  reason_id: zId.nullable().optional(),
+  attendance_code_id: zId.nullable().optional(),
+  host_user_id: zId.nullable().optional(),
+  notes: z.string().trim().max(1000).nullable().optional(),
+});
+
+export const zMassApplyBody = z.object({
+  entity_id: zId.optional(),
+  site_id: zId,
+  area_id: zId,
+  /** Apply to every person of the site (the 'All' row, rule 224) … */
+  all: zBool.optional(),
+  /** … or to these people, each with their own answers. */
+  users: z.array(zMassApplyUser).max(1000).optional(),
+  notes: z.string().trim().max(1000).nullable().optional(),
+});
+
+export const zMassApplyResult = z.object({
+  data: z.object({
+    batch_id: z.string(),
+    applied: z.array(z.object({ user_id: z.number(), action: z.enum(['in', 'out']), scan_id: z.number() })),
+    skipped: z.array(z.object({ user_id: z.number(), full_name: z.string(), message: z.string() })),
+  }),
+  message: z.string(),
+});
+
+export const zMassErrorsBody = z.object({
+  entity_id: zId.optional(),
+  batch_id: z.string().uuid().optional(),
+});
+export const zMassErrors = z.object({
+  data: z.array(z.object({ batch_id: z.string(), user_id: z.number(), full_name: z.string(), message: z.string(), at: z.string() })),
+  count: z.number(),
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { zBool, zId } from './common';
+
+/** Ways in (input methods, `GET /input_method`). */
+export const INPUT_METHODS = ['qr', 'rfid', 'name', 'face', 'console', 'mass_action'] as const;
+export type InputMethod = (typeof INPUT_METHODS)[number];
+/** Scan data types (`GET /sacn_data_type`). */
+export const SCAN_TYPES = ['sign_in', 'sign_out', 'auto_sign_out'] as const;
+export type ScanType = (typeof SCAN_TYPES)[number];
+export const VISIT_STATUSES = ['expected', 'signed_in', 'signed_out', 'auto_closed'] as const;
+
+/** Rule 227: a reading above 85, or one that says F, is Fahrenheit; none at all is 36 C. */
+export const FAHRENHEIT_ABOVE = 85;
+export const DEFAULT_TEMPERATURE_C = 36;
+/** Readings at or above this (Celsius) fail the temperature check unless the flow sets its own threshold. */
+export const DEFAULT_TEMPERATURE_THRESHOLD_C = 37.5;
+/** Notes justifying a failed check, and admin notes: at least 20 characters (001 §5). */
+export const NOTES_MIN = 20;
+
+/**
+ * Reads a temperature as typed on a kiosk or console (rule 227): "37.2", "99.1", "99 F", "37,5 c". Answers the
+ * Celsius value rounded to one decimal and the unit read, or null when it is not a temperature ("hot").
+ */
+export function parseTemperature(input: string | number | null | undefined): { celsius: number; unit: 'c' | 'f' } | null {
+  if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return { celsius: DEFAULT_TEMPERATURE_C, unit: 'c' };
+  const text = String(input).trim().toLowerCase().replace(',', '.');
+  const m = /^(-?\d{1,3}(?:\.\d{1,2})?)\s*°?\s*(c|f|celsius|fahrenheit)?$/.exec(text);
+  if (!m) return null;
+  const value = Number(m[1]);
+  const fahrenheit = m[2]?.startsWith('f') || (!m[2] && value > FAHRENHEIT_ABOVE);
+  const celsius = fahrenheit ? ((value - 32) * 5) / 9 : value;
+  if (celsius < 25 || celsius > 45) return null;
+  return { celsius: Math.round(celsius * 10) / 10, unit: fahrenheit ? 'f' : 'c' };
+}
+
+const zTemperatureInput = z.union([z.string().max(20), z.number()]).nullable().optional();
+const zKey = z.string().trim().min(8, 'signin.idempotency_key').max(100, 'signin.idempotency_key').regex(/^[\w.:-]+$/, 'signin.idempotency_key');
+
+/** What every way in sends: who, where, which way, the checks and the attendance answers. */
+export const zSignInOutBody = z.object({
+  entity_id: zId.optional(),
+  area_id: zId,
+  user_id: zId.optional(),
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(20).optional(),
+  id_number: z.string().trim().max(100).optional(),
+  /** `toggle` signs out a signed-in person and signs in anyone else (rule 220). */
+  action: z.enum(['in', 'out', 'toggle']).default('toggle'),
+  kiosk_id: zId.optional(),
+  input_method: z.enum(INPUT_METHODS).optional(),
+  temperature: zTemperatureInput,
+  mask: zBool.optional(),
+  reason_id: zId.nullable().optional(),
+  attendance_code_id: zId.nullable().optional(),
+  host_user_id: zId.nullable().optional(),
+  notes: z.string().trim().max(1000).nullable().optional(),
+  idempotency_key: zKey.optional(),
+  /** When the sign-in happened (an offline kiosk sends its own time); at most a week old, never in the future. */
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+export type SignInOutBody = z.output<typeof zSignInOutBody>;
+
+export const zCheckinUsersBody = z.object({
+  entity_id: zId.optional(),
+  area_id: zId,
+  users: z.array(zId).min(1, 'signin.users_required').max(500),
+  action: z.enum(['in', 'out', 'toggle']).default('in'),
+  notes: z.string().trim().max(1000).nullable().optional(),
+});
+
+const zFlag = z.union([z.literal(0), z.literal(1)]);
+const zRef = z.object({ id: z.number(), name: z.string() }).nullable();
+
+/** One logbook row (a scan) with its visit. */
+export const zScan = z.object({
+  id: z.number(),
+  visit_id: z.number().nullable(),
+  user_id: z.number(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  user_type: zRef,
+  site: zRef,
+  area: zRef,
+  kiosk: zRef,
+  direction: z.enum(['in', 'out']),
+  type: z.enum(SCAN_TYPES),
+  input_method: z.string(),
+  at: z.string(),
+  late: zFlag,
+  early: zFlag,
+  reason: zRef,
+  attendance_code: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+  temperature: z.number().nullable(),
+  mask: zFlag.nullable(),
+  notes: z.string().nullable(),
+  visit_status: z.string().nullable(),
+  host: zRef,
+});
+export type Scan = z.infer<typeof zScan>;
+
+export const zSignInOutResult = z.object({
+  data: z.object({
+    action: z.enum(['in', 'out']),
+    scan: zScan,
+    visit_id: z.number(),
+    visit_status: z.string(),
+    /** 1 when the same idempotency key had already been recorded: nothing new was written. */
+    replayed: zFlag,
+  }),
+  message: z.string(),
+});
+
+export const zCheckinUsersResult = z.object({
+  data: z.array(z.object({ user_id: z.number(), action: z.enum(['in', 'out']), scan_id: z.number() })),
+  /** user id -> message, for the people who could not be signed (rule 160). */
+  errors: z.record(z.string(), z.string()),
+  message: z.string(),
+});
