@@ -20,7 +20,7 @@ await seedOnFirstStart(services, () => undefined);
 const app = await buildApp({ services });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@gatehouse.local', password: 'bench-password-1' }) }).then((r) => r.json());
+const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@gatehouse.local', password: 'bench-password-1' }) }).then((r) => r.json() as Promise<{ data: { token: string } }>);
 const token = login.data.token as string;
 
 await load({ url: `${base}/api/user_details`, headers: { authorization: `Bearer ${token}` }, concurrency: 4, total: 300 }); // warm-up

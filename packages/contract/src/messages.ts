@@ -6,8 +6,11 @@ import { signin } from './messages/signin';
 type Catalogue = Record<Language, Record<string, string>>;
 
 /** Every area's server messages. An area adds its file under messages/ and one line here. */
-const parts: Catalogue[] = [core, places];
-const parts: Catalogue[] = [core, signin];
+const parts: Catalogue[] = [
+  core,
+  places,
+  signin,
+];
 
 export const MESSAGES: Catalogue = {
   en: Object.assign({}, ...parts.map((p) => p.en)),

@@ -11,13 +11,27 @@ import devices from './devices/routes';
 import kiosks from './kiosks/routes';
 import kioskCommands from './kiosks/command-routes';
 import kioskRegister from './kiosks/register-routes';
-
-/** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, sites, areas, areaChecks, devices, kiosks, kioskCommands, kioskRegister];
 import attendance from './attendance/routes';
 import signin from './signin/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
-export const modules: FastifyPluginAsync[] = [health, auth, passport, entity, preferences, attendance, signin, dashboard, massActions];
+export const modules: FastifyPluginAsync[] = [
+  health,
+  auth,
+  passport,
+  entity,
+  preferences,
+  sites,
+  areas,
+  areaChecks,
+  devices,
+  kiosks,
+  kioskCommands,
+  kioskRegister,
+  attendance,
+  signin,
+  dashboard,
+  massActions,
+];

@@ -10,5 +10,7 @@ export interface DemoContext {
 export type DemoSeeder = (services: Services, ctx: DemoContext) => Promise<void>;
 
 /** Each area adds the sample data of its own tables here, in order (sites before areas before kiosks…). */
-export const demoSeeders: DemoSeeder[] = [seedPlaces];
-export const demoSeeders: DemoSeeder[] = [signinDemo];
+export const demoSeeders: DemoSeeder[] = [
+  seedPlaces,
+  signinDemo,
+];
