@@ -12,3 +12,4 @@ export * from './mass-actions';
 export * from './messages';
 export * from './sites';
 export * from './kiosks';
+export * from './kiosk-app';

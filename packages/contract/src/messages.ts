@@ -2,6 +2,7 @@ import type { Language } from './common';
 import { core } from './messages/core';
 import { places } from './messages/places';
 import { signin } from './messages/signin';
+import { kioskApp } from './messages/kiosk-app';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -10,6 +11,7 @@ const parts: Catalogue[] = [
   core,
   places,
   signin,
+  kioskApp,
 ];
 
 export const MESSAGES: Catalogue = {

@@ -13,6 +13,7 @@ import kioskCommands from './kiosks/command-routes';
 import kioskRegister from './kiosks/register-routes';
 import attendance from './attendance/routes';
 import signin from './signin/routes';
+import kioskApp from './kiosk-app/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
 
@@ -34,4 +35,5 @@ export const modules: FastifyPluginAsync[] = [
   signin,
   dashboard,
   massActions,
+  kioskApp,
 ];
