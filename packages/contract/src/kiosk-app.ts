@@ -22,3 +22,6 @@ export const zKioskPeople = z.object({ data: z.array(z.object({ id: z.number(), 
 /** A kiosk scan: the area and kiosk are the device's own, never the body's. */
 export const zKioskAppScanBody = zSignInOutBody.omit({ entity_id: true, area_id: true, kiosk_id: true });
 export type KioskAppScanBody = z.input<typeof zKioskAppScanBody>;
+
+/** The reasons of a person's attendance mode, offered when a late sign-in or early sign-out needs one. */
+export const zKioskReasons = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })) });

@@ -84,3 +84,18 @@ describe('kiosk app: people and scans', () => {
     expect(await scansOf(other, stranger.id)).toHaveLength(0);
   });
 });
+
+describe('kiosk app: reasons', () => {
+  it("lists the person's mode reasons; another organisation's person answers 404", async () => {
+    const f = fixtures(h, org);
+    const person = await f.person();
+    const mode = await f.mode();
+    const reason = await f.reason(mode.id, { name: 'Traffic' });
+    await f.follow(person.id, mode.id);
+    const res = await api(h.app, device.token).get(`/api/kiosk-app/reasons/${person.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ id: reason.id, name: 'Traffic', type: 'late_sign_in' }]);
+    const stranger = await fixtures(h, other).person();
+    expect((await api(h.app, device.token).get(`/api/kiosk-app/reasons/${stranger.id}`)).status).toBe(404);
+  });
+});

@@ -1,9 +1,10 @@
-import { flag, zKioskAppConfig, zKioskAppScanBody, zKioskPeople, zKioskPeopleQuery, zSignInOutResult } from '@gatehouse/contract';
+import { flag, zIdParam, zKioskAppConfig, zKioskReasons, zKioskAppScanBody, zKioskPeople, zKioskPeopleQuery, zSignInOutResult } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import { withTenant } from '../../platform/db/tenant';
 import { fieldError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn } from '../signin/after-sign-in';
+import { loadSubject } from '../signin/load-subject';
 import { signInOut } from '../signin/sign-in-out';
 import { deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
 import { searchPeople } from './search-people';
@@ -52,6 +53,23 @@ export default defineRoutes((r, services) => {
       const k = await deviceKiosk(services, req);
       const data = await withTenant(db, k.entity.id, (tx) => searchPeople(tx, k.entity.id, query.search));
       return { data };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/kiosk-app/reasons/{id}',
+    summary: "The reasons of a person's attendance mode (asked when a late sign-in or early sign-out needs one)",
+    tags,
+    access: 'public',
+    rateLimit: perDevice,
+    params: zIdParam,
+    response: zKioskReasons,
+    handler: async ({ req, params }) => {
+      const k = await deviceKiosk(services, req);
+      const actor = kioskActor(k);
+      const person = await withTenant(db, actor.entityId, (tx) => loadSubject(tx, actor, { user_id: params.id }));
+      return { data: person.reasons.map((r) => ({ id: r.id, name: r.name, type: r.type })) };
     },
   });
 
