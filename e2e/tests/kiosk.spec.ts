@@ -1,0 +1,83 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN } from './helpers';
+
+/**
+ * The kiosk app in Chromium against the real server: pairing with the code on the page, signing in by name and by
+ * QR code entry (the scans arrive in the logbook), and a sign-in while the server is unreachable kept in IndexedDB
+ * (even across a reload) and recorded once when the server is back.
+ */
+
+async function adminSession(request: APIRequestContext) {
+  const res = await request.post('/api/login', { data: ADMIN });
+  expect(res.status()).toBe(200);
+  const { token, entity } = (await res.json()).data as { token: string; entity: { id: number } };
+  return { token, entityId: entity.id, headers: { authorization: `Bearer ${token}` } };
+}
+
+const deviceToken = (page: Page) => page.evaluate(() => localStorage.getItem('gatehouse.kiosk.device_token'));
+
+async function findPerson(request: APIRequestContext, token: string, search: string) {
+  const res = await request.get(`/api/kiosk-app/people?search=${encodeURIComponent(search)}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()).data as { id: number; name: string }[])[0];
+}
+
+async function kioskScans(request: APIRequestContext, admin: Awaited<ReturnType<typeof adminSession>>, kioskId: number, userId: number) {
+  const filterBy = encodeURIComponent(JSON.stringify({ kiosk_id: [kioskId] }));
+  const res = await request.get(`/api/visit_list/${admin.entityId}?filterBy=${filterBy}&limit=100`, { headers: admin.headers });
+  expect(res.status()).toBe(200);
+  return ((await res.json()).data as { user_id: number; input_method: string }[]).filter((s) => s.user_id === userId);
+}
+
+test('kiosk: pair, sign in by name and by QR code, and offline sign-in sent once when the server is back', async ({ page, request }) => {
+  const admin = await adminSession(request);
+  const areas = await request.get(`/api/areas/${admin.entityId}?limit=50`, { headers: admin.headers });
+  const area = ((await areas.json()).data as { id: number; name: string }[])[0];
+
+  // 1. Pairing: the page shows a code; the admin adds the kiosk with it; the page picks up its device token.
+  await page.goto('/kiosk');
+  const code = (await page.getByTestId('pairing-code').textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{8}$/);
+  const added = await request.post('/api/kiosk', { headers: admin.headers, data: { entity_id: admin.entityId, name: 'E2E kiosk', area_id: area.id, pairing_code: code } });
+  expect(added.status()).toBe(201);
+  const kioskId = (await added.json()).data.id as number;
+  await expect(page.getByTestId('area-name')).toContainText(area.name, { timeout: 15_000 });
+  const token = (await deviceToken(page))!;
+  expect(token).toMatch(/^ghk_/);
+
+  // 2. By name.
+  const byName = await findPerson(request, token, 'amira');
+  await page.getByRole('button', { name: 'Find my name' }).click();
+  await page.getByLabel('Name').fill(byName.name);
+  await page.getByRole('button', { name: new RegExp(`^${byName.name}`) }).first().click();
+  await expect(page.getByTestId('done-title')).toContainText(byName.name);
+  await page.getByRole('button', { name: 'Done' }).click();
+  expect((await kioskScans(request, admin, kioskId, byName.id)).map((s) => s.input_method)).toEqual(['name']);
+
+  // 3. By QR code entry (the person's number).
+  const byQr = await findPerson(request, token, 'ben');
+  await page.getByRole('button', { name: 'Scan my QR code' }).click();
+  await page.getByLabel('Code').fill(String(byQr.id));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('done-title')).toContainText(byQr.name);
+  await page.getByRole('button', { name: 'Done' }).click();
+  expect((await kioskScans(request, admin, kioskId, byQr.id)).map((s) => s.input_method)).toEqual(['qr']);
+
+  // 4. Offline: the sign-in is kept in IndexedDB (a reload loses nothing) and sent once when the server is back.
+  const offline = await findPerson(request, token, 'chloe');
+  await page.route('**/api/**', (r) => r.abort());
+  await page.getByRole('button', { name: 'Scan my QR code' }).click();
+  await page.getByLabel('Code').fill(String(offline.id));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Saved on this kiosk')).toBeVisible();
+  await expect(page.getByTestId('offline-badge')).toHaveText('Offline: 1 waiting');
+  await page.reload();
+  await expect(page.getByTestId('offline-badge')).toHaveText('Offline: 1 waiting');
+  expect(await kioskScans(request, admin, kioskId, offline.id)).toHaveLength(0);
+  await page.unroute('**/api/**');
+  await expect(page.getByTestId('offline-badge')).toBeHidden({ timeout: 15_000 });
+  expect((await kioskScans(request, admin, kioskId, offline.id)).map((s) => s.input_method)).toEqual(['qr']);
+  // Nothing is sent twice: a later round of replays records no second scan.
+  await page.waitForTimeout(4000);
+  expect(await kioskScans(request, admin, kioskId, offline.id)).toHaveLength(1);
+});
