@@ -10,8 +10,8 @@ import { ADMIN } from './helpers';
 async function adminSession(request: APIRequestContext) {
   const res = await request.post('/api/login', { data: ADMIN });
   expect(res.status()).toBe(200);
-  const { token, entity } = (await res.json()).data as { token: string; entity: { id: number } };
-  return { token, entityId: entity.id, headers: { authorization: `Bearer ${token}` } };
+  const { token, entity, user } = (await res.json()).data as { token: string; entity: { id: number }; user: { user_id: number } };
+  return { token, entityId: entity.id, userId: user.user_id, headers: { authorization: `Bearer ${token}` } };
 }
 
 const deviceToken = (page: Page) => page.evaluate(() => localStorage.getItem('gatehouse.kiosk.device_token'));
@@ -63,7 +63,21 @@ test('kiosk: pair, sign in by name and by QR code, and offline sign-in sent once
   await page.getByRole('button', { name: 'Done' }).click();
   expect((await kioskScans(request, admin, kioskId, byQr.id)).map((s) => s.input_method)).toEqual(['qr']);
 
-  // 4. Offline: the sign-in is kept in IndexedDB (a reload loses nothing) and sent once when the server is back.
+  // 4. Remote commands reach this kiosk over /kiosk and it reports the outcome (rule 244).
+  const mac = (await page.evaluate(() => localStorage.getItem('gatehouse.kiosk.mac')))!;
+  await page.evaluate(() => localStorage.setItem('gatehouse.kiosk.logging', '0'));
+  const logging = await request.post('/api/kiosks/kiosk-logging', { headers: admin.headers, data: { entityId: admin.entityId, kiosk_id: kioskId, macAddress: mac } });
+  expect(logging.status()).toBe(200);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('gatehouse.kiosk.logging'))).toBe('1');
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/kiosks/requests/${kioskId}/${admin.userId}`, { headers: admin.headers });
+      const requests = ((await res.json()).data ?? []) as { command: string; status: string }[];
+      return requests.find((r) => r.command === 'kiosk-logging')?.status;
+    })
+    .toBe('succeeded');
+
+  // 5. Offline: the sign-in is kept in IndexedDB (a reload loses nothing) and sent once when the server is back.
   const offline = await findPerson(request, token, 'chloe');
   await page.route('**/api/**', (r) => r.abort());
   await page.getByRole('button', { name: 'Scan my QR code' }).click();

@@ -12,7 +12,22 @@ interface Pending {
 type Answer = { data: { status: 'registered'; device_token: string } | ({ status: 'pending' } & Pending) };
 type Poll = { data: { status: 'registered'; device_token: string } | { status: 'waiting'; poll_ms: number } };
 
-const device = () => ({ name: 'Web kiosk', app_version: 'web-1', serial: navigator.userAgent.slice(0, 60) });
+const MAC_KEY = 'gatehouse.kiosk.mac';
+/**
+ * A browser has no MAC address to read: the kiosk makes up a locally administered one (02:…) once and keeps it,
+ * so the console's remote commands, which name a kiosk by MAC address, can reach it.
+ */
+export function deviceMac() {
+  let mac = localStorage.getItem(MAC_KEY);
+  if (!mac) {
+    const bytes = crypto.getRandomValues(new Uint8Array(5));
+    mac = ['02', ...[...bytes].map((b) => b.toString(16).padStart(2, '0'))].join(':').toUpperCase();
+    localStorage.setItem(MAC_KEY, mac);
+  }
+  return mac;
+}
+
+const device = () => ({ name: 'Web kiosk', app_version: 'web-1', mac_address: deviceMac(), serial: navigator.userAgent.slice(0, 60) });
 
 /**
  * Not paired: registers with a set-up file token (`?setup=`) at once, or shows a pairing code and polls until an
