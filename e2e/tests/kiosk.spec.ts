@@ -51,6 +51,11 @@ test('kiosk: pair, sign in by name and by QR code, and offline sign-in sent once
   await page.getByLabel('Name').fill(byName.name);
   await page.getByRole('button', { name: new RegExp(`^${byName.name}`) }).first().click();
   await expect(page.getByTestId('done-title')).toContainText(byName.name);
+  if ((await page.getByTestId('done-title').textContent())!.startsWith('Welcome')) {
+    // A sign-in of a person who is not a member: a badge with a QR code to print (rule 102).
+    await expect(page.getByTestId('print-badge')).toBeVisible();
+    await expect(page.getByTestId('badge-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  }
   await page.getByRole('button', { name: 'Done' }).click();
   expect((await kioskScans(request, admin, kioskId, byName.id)).map((s) => s.input_method)).toEqual(['name']);
 

@@ -25,3 +25,8 @@ export type KioskAppScanBody = z.input<typeof zKioskAppScanBody>;
 
 /** The reasons of a person's attendance mode, offered when a late sign-in or early sign-out needs one. */
 export const zKioskReasons = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })) });
+
+/** A badge to print after a sign-in: the person's QR code (`gatehouse:user:<id>`, read by the kiosk to sign out). */
+export const zKioskBadge = z.object({
+  data: z.object({ name: z.string(), user_type: z.string().nullable(), area: z.string().nullable(), at: z.string(), code: z.string(), qr: z.string() }),
+});

@@ -178,7 +178,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
           <p className={s.lead}>{t('common.working')}</p>
         </main>
       )}
-      {screen.k === 'done' && <Done t={t} outcome={screen.outcome} config={config} onHome={home} />}
+      {screen.k === 'done' && <Done t={t} lang={lang} outcome={screen.outcome} config={config} onHome={home} />}
       {screen.k === 'error' && (
         <main className={s.center}>
           <h1 className={s.title}>{t('error.title')}</h1>

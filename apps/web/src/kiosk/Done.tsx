@@ -1,15 +1,37 @@
-import { useEffect } from 'react';
-import type { KioskConfig, ScanResult } from './api';
+import { useEffect, useState } from 'react';
+import { call, type KioskConfig, type ScanResult } from './api';
+import type { Lang } from './i18n';
 import type { T } from './i18n';
 import s from './kiosk.module.css';
 
 export type Outcome = { kind: 'sent'; result: ScanResult } | { kind: 'queued'; name: string };
 
+interface Badge {
+  name: string;
+  user_type: string | null;
+  area: string | null;
+  at: string;
+  code: string;
+  qr: string;
+}
+
 /**
- * The success screen with the person's name; a badge to print for a person of a user type (rule 102: never for
- * default users, taken here as people without a user type, see the report). Goes back home after a while.
+ * The success screen with the person's name, and a badge with a QR code to print after a sign-in when the server
+ * gives one (rule 102: never for default users, the server refuses those). Goes back home after a while.
  */
-export function Done({ t, outcome, config, onHome }: { t: T; outcome: Outcome; config: KioskConfig; onHome: () => void }) {
+export function Done({ t, lang, outcome, config, onHome }: { t: T; lang: Lang; outcome: Outcome; config: KioskConfig; onHome: () => void }) {
+  const [badge, setBadge] = useState<Badge | null>(null);
+  const scanId = outcome.kind === 'sent' && outcome.result.action === 'in' && !outcome.result.replayed ? outcome.result.scan.id : null;
+  useEffect(() => {
+    if (!scanId) return;
+    let stale = false;
+    call<{ data: Badge }>('GET', `/api/kiosk-app/badge/${scanId}`, undefined, lang)
+      .then((res) => !stale && setBadge(res.data))
+      .catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+  }, [scanId, lang]);
   useEffect(() => {
     const timer = setTimeout(onHome, (config.settings.screen_timeout_seconds ?? 8) * 1000);
     return () => clearTimeout(timer);
@@ -27,7 +49,6 @@ export function Done({ t, outcome, config, onHome }: { t: T; outcome: Outcome; c
       </main>
     );
   const { scan, action, replayed } = outcome.result;
-  const badge = action === 'in' && scan.user_type !== null;
   return (
     <main className={s.center}>
       <h1 className={s.title} data-testid="done-title">
@@ -36,7 +57,7 @@ export function Done({ t, outcome, config, onHome }: { t: T; outcome: Outcome; c
       {replayed === 1 && <p className={s.muted}>{t('done.replayed')}</p>}
       <div className={s.row}>
         {badge && (
-          <button className={s.ghost} type="button" onClick={() => window.print()}>
+          <button data-testid="print-badge" className={s.ghost} type="button" onClick={() => window.print()}>
             {t('done.print')}
           </button>
         )}
@@ -47,12 +68,12 @@ export function Done({ t, outcome, config, onHome }: { t: T; outcome: Outcome; c
       {badge && (
         <section className={s.badge} aria-hidden="true">
           {config.entity.logo && <img src={config.entity.logo} alt="" className={s.logo} />}
-          <strong className={s.badgeName}>{scan.full_name}</strong>
-          <span>{scan.user_type?.name}</span>
+          <img src={badge.qr} alt="" className={s.qr} data-testid="badge-qr" />
+          <strong className={s.badgeName}>{badge.name}</strong>
+          <span>{badge.user_type}</span>
           <span>
-            {t('badge.visitor')}: {scan.area?.name} · {new Date(scan.at).toLocaleString()}
+            {t('badge.visitor')}: {badge.area} · {new Date(badge.at).toLocaleString(lang)}
           </span>
-          <span dir="ltr">#{scan.user_id}</span>
         </section>
       )}
     </main>

@@ -1,4 +1,4 @@
-import { flag, zIdParam, zKioskAppConfig, zKioskReasons, zKioskAppScanBody, zKioskPeople, zKioskPeopleQuery, zSignInOutResult } from '@gatehouse/contract';
+import { flag, zIdParam, zKioskAppConfig, zKioskReasons, zKioskAppScanBody, zKioskBadge, zKioskPeople, zKioskPeopleQuery, zSignInOutResult } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import { withTenant } from '../../platform/db/tenant';
 import { fieldError } from '../../platform/errors';
@@ -6,6 +6,7 @@ import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn } from '../signin/after-sign-in';
 import { loadSubject } from '../signin/load-subject';
 import { signInOut } from '../signin/sign-in-out';
+import { badgeFor } from './badge';
 import { deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
 import { searchPeople } from './search-people';
 
@@ -70,6 +71,21 @@ export default defineRoutes((r, services) => {
       const actor = kioskActor(k);
       const person = await withTenant(db, actor.entityId, (tx) => loadSubject(tx, actor, { user_id: params.id }));
       return { data: person.reasons.map((r) => ({ id: r.id, name: r.name, type: r.type })) };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/kiosk-app/badge/{id}',
+    summary: 'The badge of a sign-in this kiosk recorded, with a QR code (never for default users: rule 102)',
+    tags,
+    access: 'public',
+    rateLimit: perDevice,
+    params: zIdParam,
+    response: zKioskBadge,
+    handler: async ({ req, params }) => {
+      const k = await deviceKiosk(services, req);
+      return { data: await withTenant(db, k.entity.id, (tx) => badgeFor(tx, k.entity.id, k.kiosk.id, params.id)) };
     },
   });
 
