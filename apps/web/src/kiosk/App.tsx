@@ -145,6 +145,24 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
   };
   const onCode = useCallback((code: string) => found(whoFromCode(code, 'qr')), [config]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Left half-way (the person walked off): back home after the screen timeout without a touch or key.
+  useEffect(() => {
+    if (!['qr', 'name', 'checks', 'reason'].includes(screen.k)) return;
+    const ms = Math.max(config?.settings.screen_timeout_seconds ?? 45, 15) * 1000;
+    let timer = setTimeout(home, ms);
+    const touched = () => {
+      clearTimeout(timer);
+      timer = setTimeout(home, ms);
+    };
+    window.addEventListener('pointerdown', touched);
+    window.addEventListener('keydown', touched);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pointerdown', touched);
+      window.removeEventListener('keydown', touched);
+    };
+  }, [screen.k, home, config?.settings.screen_timeout_seconds]);
+
   useEffect(() => {
     if (screen.k !== 'error') return;
     const timer = setTimeout(home, 6000);
