@@ -7,7 +7,13 @@ const api = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 900,
+    // The console and the kiosk app (a separate small bundle served at /kiosk).
+    rollupOptions: { input: { main: fileURLToPath(new URL('index.html', import.meta.url)), kiosk: fileURLToPath(new URL('kiosk.html', import.meta.url)) } },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -16,3 +16,4 @@ export * from './people';
 export * from './journeys';
 export * from './compliance';
 export * from './visitors';
+export * from './kiosk-app';

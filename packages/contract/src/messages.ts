@@ -5,6 +5,7 @@ import { people } from './messages/people';
 import { journeysMessages } from './messages/journeys';
 import { visitors } from './messages/visitors';
 import { signin } from './messages/signin';
+import { kioskApp } from './messages/kiosk-app';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -16,6 +17,7 @@ const parts: Catalogue[] = [
   journeysMessages,
   visitors,
   signin,
+  kioskApp,
 ];
 
 export const MESSAGES: Catalogue = {

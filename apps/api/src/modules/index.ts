@@ -23,6 +23,7 @@ import prereg from './prereg/routes';
 import preregLinks from './prereg/link-routes';
 import attendance from './attendance/routes';
 import signin from './signin/routes';
+import kioskApp from './kiosk-app/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
 
@@ -52,6 +53,7 @@ export const modules: FastifyPluginAsync[] = [
   preregLinks,
   attendance,
   signin,
+  kioskApp,
   dashboard,
   massActions,
 ];

@@ -1,0 +1,213 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, call, deviceToken, forgetDeviceToken, type KioskConfig, OfflineError, type ScanResult } from './api';
+import { Checks, type CheckAnswers } from './Checks';
+import { connectCommands } from './commands';
+import { Done, type Outcome } from './Done';
+import { Home } from './Home';
+import { applyLanguage, type Lang, translator } from './i18n';
+import s from './kiosk.module.css';
+import { log, setLogging } from './log';
+import { NameSearch } from './NameSearch';
+import { IdbQueueStorage, OfflineQueue, type QueueStorage } from './offline-queue';
+import { Pairing } from './Pairing';
+import { QrScan } from './QrScan';
+import { Reason, type ReasonOption } from './Reason';
+import { whoFromCode, type Who } from './who';
+
+type Screen =
+  | { k: 'home' }
+  | { k: 'qr' }
+  | { k: 'name' }
+  | { k: 'checks'; who: Who }
+  | { k: 'reason'; who: Who; checks: CheckAnswers; reasons: ReasonOption[] }
+  | { k: 'busy' }
+  | { k: 'done'; outcome: Outcome }
+  | { k: 'error'; message: string };
+
+const CONFIG_KEY = 'gatehouse.kiosk.config';
+const LANG_KEY = 'gatehouse.kiosk.lang';
+const cachedConfig = (): KioskConfig | null => {
+  try {
+    return JSON.parse(localStorage.getItem(CONFIG_KEY) ?? 'null') as KioskConfig | null;
+  } catch {
+    return null;
+  }
+};
+
+export function KioskApp({ storage }: { storage?: QueueStorage }) {
+  const [paired, setPaired] = useState(() => !!deviceToken());
+  const [config, setConfig] = useState<KioskConfig | null>(cachedConfig);
+  const [lang, setLang] = useState<Lang>(() => (localStorage.getItem(LANG_KEY) as Lang | null) ?? config?.settings.language ?? 'en');
+  const [screen, setScreen] = useState<Screen>({ k: 'home' });
+  const [waiting, setWaiting] = useState(0);
+  const [offline, setOffline] = useState(false);
+  const t = useMemo(() => translator(lang), [lang]);
+  const langRef = useRef(lang);
+  langRef.current = lang;
+  useEffect(() => applyLanguage(lang), [lang]);
+
+  const unpair = useCallback(() => {
+    forgetDeviceToken();
+    localStorage.removeItem(CONFIG_KEY);
+    setConfig(null);
+    setPaired(false);
+  }, []);
+
+  const queue = useMemo(
+    () =>
+      new OfflineQueue<{ data: ScanResult }>(
+        storage ?? new IdbQueueStorage(),
+        async (body) => {
+          try {
+            const res = await call<{ data: ScanResult }>('POST', '/api/kiosk-app/scan', body, langRef.current);
+            setOffline(false);
+            return res;
+          } catch (err) {
+            if (err instanceof OfflineError) setOffline(true);
+            throw err;
+          }
+        },
+        { onChange: setWaiting, onRejected: (item, err) => log('offline sign-in refused', item.key, err.message) },
+      ),
+    [storage],
+  );
+
+  const loadConfig = useCallback(async () => {
+    try {
+      const res = await call<{ data: KioskConfig }>('GET', '/api/kiosk-app/config', undefined, langRef.current);
+      localStorage.setItem(CONFIG_KEY, JSON.stringify(res.data));
+      setConfig(res.data);
+      setOffline(false);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) unpair();
+      else if (err instanceof OfflineError) setOffline(true);
+    }
+  }, [unpair]);
+
+  useEffect(() => {
+    if (!paired) return;
+    void loadConfig();
+    void queue.count().then(setWaiting);
+    const token = deviceToken();
+    const close = token
+      ? connectCommands(
+          token,
+          {
+            'restart-app': () => location.reload(),
+            refresh: loadConfig,
+            'kiosk-logging': (payload) => setLogging(payload.enabled !== false && payload.enabled !== 0),
+            'force-resync': async () => {
+              const sent = await queue.flush();
+              await loadConfig();
+              return `sent ${sent} waiting sign-ins`;
+            },
+          },
+          { onAuthFailed: unpair },
+        )
+      : () => undefined;
+    // Send what waits whenever the server may be back.
+    const retry = setInterval(() => void queue.count().then((n) => (n > 0 ? queue.flush() : 0)), 3000);
+    const online = () => void queue.flush();
+    window.addEventListener('online', online);
+    return () => {
+      close();
+      clearInterval(retry);
+      window.removeEventListener('online', online);
+    };
+  }, [paired, loadConfig, queue, unpair]);
+
+  const home = useCallback(() => setScreen({ k: 'home' }), []);
+  const changeLang = (l: Lang) => {
+    localStorage.setItem(LANG_KEY, l);
+    setLang(l);
+  };
+
+  const submit = async (who: Who, checks: CheckAnswers = {}, reasonId?: number) => {
+    setScreen({ k: 'busy' });
+    const { name, ...person } = who;
+    try {
+      const sent = await queue.submit({ ...person, action: 'toggle', ...checks, ...(reasonId ? { reason_id: reasonId } : {}) });
+      log('sign-in', sent.status, person);
+      setScreen({ k: 'done', outcome: sent.status === 'sent' ? { kind: 'sent', result: sent.result.data } : { kind: 'queued', name: name ?? '' } });
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.reason_id && who.user_id && !reasonId) {
+        const res = await call<{ data: ReasonOption[] }>('GET', `/api/kiosk-app/reasons/${who.user_id}`, undefined, lang).catch(() => null);
+        if (res?.data.length) return setScreen({ k: 'reason', who, checks, reasons: res.data });
+      }
+      setScreen({ k: 'error', message: err instanceof ApiError ? err.message : t('error.offline') });
+    }
+  };
+  // A person found: the checks first when this kiosk takes temperatures.
+  const found = (who: Who | null) => {
+    if (!who) return;
+    if (config?.settings.temperature_unit) setScreen({ k: 'checks', who });
+    else void submit(who);
+  };
+  const onCode = useCallback((code: string) => found(whoFromCode(code, 'qr')), [config]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Left half-way (the person walked off): back home after the screen timeout without a touch or key.
+  useEffect(() => {
+    if (!['qr', 'name', 'checks', 'reason'].includes(screen.k)) return;
+    const ms = Math.max(config?.settings.screen_timeout_seconds ?? 45, 15) * 1000;
+    let timer = setTimeout(home, ms);
+    const touched = () => {
+      clearTimeout(timer);
+      timer = setTimeout(home, ms);
+    };
+    window.addEventListener('pointerdown', touched);
+    window.addEventListener('keydown', touched);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('pointerdown', touched);
+      window.removeEventListener('keydown', touched);
+    };
+  }, [screen.k, home, config?.settings.screen_timeout_seconds]);
+
+  useEffect(() => {
+    if (screen.k !== 'error') return;
+    const timer = setTimeout(home, 6000);
+    return () => clearTimeout(timer);
+  }, [screen, home]);
+
+  if (!paired) return <Pairing t={t} onPaired={() => setPaired(true)} />;
+  if (!config)
+    return (
+      <main className={s.center}>
+        <p className={s.muted}>{offline ? t('error.offline') : t('common.working')}</p>
+      </main>
+    );
+
+  return (
+    <div className={s.app}>
+      {(offline || waiting > 0) && (
+        <div className={s.offline} role="status" data-testid="offline-badge">
+          {waiting > 0 ? t('offline.badge', { count: waiting }) : t('offline.none')}
+        </div>
+      )}
+      {screen.k === 'home' && (
+        <Home t={t} config={config} lang={lang} onLang={changeLang} onQr={() => setScreen({ k: 'qr' })} onName={() => setScreen({ k: 'name' })} onCard={(d) => found(whoFromCode(d, 'rfid'))} />
+      )}
+      {screen.k === 'qr' && <QrScan t={t} onCode={onCode} onBack={home} />}
+      {screen.k === 'name' && <NameSearch t={t} lang={lang} onPick={found} onBack={home} />}
+      {screen.k === 'checks' && <Checks t={t} unit={config.settings.temperature_unit ?? 'C'} onDone={(c) => void submit(screen.who, c)} onBack={home} />}
+      {screen.k === 'reason' && <Reason t={t} reasons={screen.reasons} onPick={(id) => void submit(screen.who, screen.checks, id)} onBack={home} />}
+      {screen.k === 'busy' && (
+        <main className={s.center}>
+          <p className={s.lead}>{t('common.working')}</p>
+        </main>
+      )}
+      {screen.k === 'done' && <Done t={t} lang={lang} outcome={screen.outcome} config={config} onHome={home} />}
+      {screen.k === 'error' && (
+        <main className={s.center}>
+          <h1 className={s.title}>{t('error.title')}</h1>
+          <p className={s.error} role="alert">
+            {screen.message}
+          </p>
+          <button className={s.primary} type="button" onClick={home}>
+            {t('common.back')}
+          </button>
+        </main>
+      )}
+    </div>
+  );
+}

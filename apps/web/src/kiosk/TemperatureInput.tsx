@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import type { T } from './i18n';
+import s from './kiosk.module.css';
+import { FEVER_C, toCelsius, type TemperatureUnit } from './temperature';
+
+/** A temperature typed on the kiosk with its unit (C or F): tells an implausible reading and a fever at once. */
+export function TemperatureInput({
+  t,
+  value,
+  unit,
+  onChange,
+}: {
+  t: T;
+  value: string;
+  unit: TemperatureUnit;
+  onChange: (value: string, unit: TemperatureUnit) => void;
+}) {
+  const id = useId();
+  const celsius = value.trim() ? toCelsius(value, unit) : null;
+  const problem = !value.trim() ? '' : celsius === null ? t('checks.temperature_invalid') : celsius >= FEVER_C ? t('checks.fever') : '';
+  return (
+    <div className={s.field}>
+      <label htmlFor={id}>{t('checks.temperature')}</label>
+      <div className={s.row} dir="ltr">
+        <input
+          id={id}
+          className={s.input}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => onChange(e.target.value, unit)}
+          aria-invalid={!!problem}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
+        {(['C', 'F'] as const).map((u) => (
+          <button key={u} type="button" className={u === unit ? s.primary : s.ghost} aria-pressed={u === unit} onClick={() => onChange(value, u)}>
+            °{u}
+          </button>
+        ))}
+      </div>
+      {problem && (
+        <p id={`${id}-problem`} className={s.error} role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** The kiosk's HTTP calls: its device token as the bearer, network failures told apart from refusals. */
+
+const TOKEN_KEY = 'gatehouse.kiosk.device_token';
+
+export const deviceToken = () => localStorage.getItem(TOKEN_KEY);
+export const saveDeviceToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
+export const forgetDeviceToken = () => localStorage.removeItem(TOKEN_KEY);
+
+/** The server could not be reached (network down, server down, proxy answering 502-504). */
+export class OfflineError extends Error {
+  constructor() {
+    super('offline');
+  }
+}
+
+/** The server answered with a refusal: its message is already in the kiosk's language. */
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, lang = 'en'): Promise<T> {
+  const token = deviceToken();
+  const headers: Record<string, string> = { 'accept-language': lang };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new OfflineError();
+  }
+  if (res.status >= 502 && res.status <= 504) throw new OfflineError();
+  const json = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+  if (!res.ok) throw new ApiError(res.status, json.message ?? `HTTP ${res.status}`, json.errors);
+  return json as T;
+}
+
+export interface KioskConfig {
+  kiosk: { id: number; name: string };
+  entity: { id: number; name: string; logo: string | null };
+  site: { id: number; name: string } | null;
+  area: { id: number; name: string } | null;
+  journey_id: number | null;
+  settings: { temperature_unit?: 'C' | 'F'; language?: 'en' | 'ar' | 'es'; sign_out_enabled?: number | boolean; screen_timeout_seconds?: number };
+}
+
+export interface ScanResult {
+  action: 'in' | 'out';
+  scan: { id: number; full_name: string; user_id: number; user_type: { id: number; name: string } | null; area: { name: string } | null; at: string; late: number; early: number };
+  replayed: number;
+}
