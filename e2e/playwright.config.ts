@@ -9,11 +9,7 @@ import { fileURLToPath } from 'node:url';
  * temporary DATA_DIR (embedded database), demo data, and a known admin. `npm run test:e2e` builds the console first.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
-<<<<<<< HEAD
 // 3100 by default; E2E_PORT picks another when several checkouts run their journeys on one machine.
-=======
-// E2E_PORT: another worktree may be running its own e2e server on 3100 on the same machine.
->>>>>>> kiosk
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-password-123' };
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));

@@ -14,6 +14,8 @@ const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url)
  */
 export async function migrate(database: Database) {
   const { sql } = database;
+  // Extensions the schema uses (similar-name search for duplicates) come before any migration.
+  await sql.exec('create extension if not exists pg_trgm');
   await sql.exec(`create schema if not exists gatehouse_meta;
     create table if not exists gatehouse_meta.migrations (name text primary key, applied_at timestamptz not null default now());`);
   const done = new Set((await sql.query<{ name: string }>('select name from gatehouse_meta.migrations')).rows.map((r) => r.name));
