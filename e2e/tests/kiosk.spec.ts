@@ -97,7 +97,7 @@ test('kiosk: pair, sign in by name and by QR code, and offline sign-in sent once
     .toBe('succeeded');
 
   // 5. Offline: the sign-in is kept in IndexedDB (a reload loses nothing) and sent once when the server is back.
-  const offline = await findPerson(request, token, 'chloe');
+  const offline = await findPerson(request, token, 'goran');
   await page.route('**/api/**', (r) => r.abort());
   await page.getByRole('button', { name: 'Scan my QR code' }).click();
   await page.getByLabel('Code').fill(String(offline.id));

@@ -1,5 +1,6 @@
 import type { Language } from './common';
 import { core } from './messages/core';
+import { roles } from './messages/roles';
 import { places } from './messages/places';
 import { people } from './messages/people';
 import { journeysMessages } from './messages/journeys';
@@ -12,6 +13,7 @@ type Catalogue = Record<Language, Record<string, string>>;
 /** Every area's server messages. An area adds its file under messages/ and one line here. */
 const parts: Catalogue[] = [
   core,
+  roles,
   places,
   people,
   journeysMessages,

@@ -5,6 +5,7 @@ import expectedVisits from './expected-visits/routes';
 import health from './health/routes';
 import passport from './passport/routes';
 import preferences from './preferences/routes';
+import roles from './roles/routes';
 import sites from './sites/routes';
 import areas from './areas/routes';
 import areaChecks from './areas/check-routes';
@@ -34,6 +35,7 @@ export const modules: FastifyPluginAsync[] = [
   passport,
   entity,
   preferences,
+  roles,
   expectedVisits,
   sites,
   areas,

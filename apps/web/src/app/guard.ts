@@ -38,6 +38,8 @@ export function decide({ route, pathname, search, session, home, sitesPath }: Gu
     return { allow: false, to: next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}` };
   }
   if (!route) return { allow: false, to: '/404' };
+  // An account that belongs to no organisation yet has only its passport page (create or join one there).
+  if (!session.entity && route.permission) return { allow: false, to: pathname === '/passport' ? '/error' : '/passport' };
   const support = session.user.is_support === 1;
   if (isStandalone(session.entity?.package) && route.packageRule !== 'any') {
     if (route.packageRule === 'support' && support) return { allow: true };

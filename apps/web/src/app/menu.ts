@@ -108,6 +108,8 @@ export function activeMenuId(items: VisibleMenuItem[], pathname: string, parent?
 
 /** Where a signed-in user lands: Cloud goes to / (when it exists), Standalone to /sites (rule 21), else the first page of the menu. */
 export function homePath(ctx: MenuContext): string {
+  // No organisation yet (a new account): the passport page, where one is created or an invitation accepted.
+  if (ctx.entityPackage === undefined && ctx.existingPaths.has('/passport')) return '/passport';
   const standalone = isStandalone(ctx.entityPackage);
   if (standalone && ctx.existingPaths.has('/sites')) return '/sites';
   if (!standalone && ctx.existingPaths.has('/') && isAllowed(ctx.permissions, 'dashboard')) return '/';

@@ -15,6 +15,7 @@ import { checkUserPhoto, storeUserPhoto } from './photo';
 import { accessOf, visibleTo } from './policy';
 import { presentUserFull } from './present';
 import { saveUser } from './save-user';
+import { roleNotice } from '../roles/role-notice';
 
 const tags = ['users'];
 const perm = 'users' as const;
@@ -74,12 +75,18 @@ export function registerCore(r: Router, services: Services) {
   r.route({
     method: 'POST', url: '/api/users/update/{id}', summary: 'Update a person (JSON or multipart with an image)', tags, permission: perm, multipart: true, bodyLimit: 4 * 1024 * 1024,
     params: zIdParam, body: zUserBody.partial(), response: z.object({ message: z.string(), data: zUserFull }),
-    handler: async ({ actor, req, params, tenant, audit, t }) => {
+    handler: async ({ actor, req, params, tenant, audit, emit, t }) => {
       const { body, image } = await readUserForm(req, zUserBody.partial(), actor.entityId);
       const data = await tenant(async (tx) => {
-        const { access } = await loadVisible(tx, actor, params.id);
+        const { access, row: before } = await loadVisible(tx, actor, params.id);
         const row = await saveUser(tx, actor, { ...body, ...(image ? { image } : {}) }, params.id, access);
         await audit(tx, 'update', 'user', row.id, { fields: Object.keys(body) });
+        // A changed role or grants reach the person live (rules 66-68); the admin making it sees no notice.
+        const grantsChanged = body.sites !== undefined || body.user_types !== undefined || body.all_sites !== undefined || body.all_user_types !== undefined;
+        if (row.accountId && (before.roleId !== row.roleId || grantsChanged) && row.id !== actor.userId) {
+          const notice = await roleNotice(tx, actor.entityId, row.id, before.roleId, actor.userId);
+          if (notice) emit('user', row.id, 'pongUpdateUserRole', notice);
+        }
         return presentUserFull(tx, row);
       });
       return { message: t('people.updated'), data };

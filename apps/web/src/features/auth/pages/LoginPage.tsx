@@ -54,7 +54,7 @@ export default function LoginPage() {
         isSupport: session.user.is_support === 1,
         existingPaths: EXISTING_PATHS,
       });
-      const fallback = isStandalone(session.entity?.package) && EXISTING_PATHS.has('/sites') ? '/sites' : home;
+      const fallback = session.entity && isStandalone(session.entity.package) && EXISTING_PATHS.has('/sites') ? '/sites' : home;
       navigate(afterLoginPath(params.get('next'), fallback), { replace: true });
     } catch (err) {
       if (err instanceof HttpError && err.code === 'otp_needed') {
