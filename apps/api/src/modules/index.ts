@@ -5,6 +5,7 @@ import expectedVisits from './expected-visits/routes';
 import health from './health/routes';
 import passport from './passport/routes';
 import preferences from './preferences/routes';
+import preregCustomFields from './prereg/custom-fields-routes';
 import roles from './roles/routes';
 import sites from './sites/routes';
 import areas from './areas/routes';
@@ -58,4 +59,5 @@ export const modules: FastifyPluginAsync[] = [
   kioskApp,
   dashboard,
   massActions,
+  preregCustomFields,
 ];
