@@ -14,6 +14,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Its own group: runs after the contract and web projects (two cores), with its own worker count.
+          sequence: { groupOrder: 1 },
         },
       },
       'apps/web/vitest.config.ts',
