@@ -153,35 +153,26 @@ export default defineRoutes((r) => {
     return row;
   };
 
-  r.route({
-    method: 'DELETE',
-    url: '/api/journey_flow/{id}',
-    summary: 'Delete a flow',
-    permission: 'journeys',
-    tags,
-    params: zIdParam,
-    response: zMessage,
-    handler: async ({ actor, params, tenant, audit, emit, t }) => {
-      await tenant((tx) => deleteFlow(tx, actor, params.id, audit));
-      emit('entity', actor.entityId, 'update', { type: 'journey_flow', action: 'deleted', id: params.id });
-      return { message: t('journeys.flow_deleted') };
-    },
-  });
-
-  r.route({
-    method: 'DELETE',
-    url: '/api/delete_journey_and_journey_flow/{id}',
-    summary: 'Delete a flow (a row of the journey-and-flow grid)',
-    permission: 'journeys',
-    tags,
-    params: zIdParam,
-    response: zMessage,
-    handler: async ({ actor, params, tenant, audit, emit, t }) => {
-      await tenant((tx) => deleteFlow(tx, actor, params.id, audit));
-      emit('entity', actor.entityId, 'update', { type: 'journey_flow', action: 'deleted', id: params.id });
-      return { message: t('journeys.flow_deleted') };
-    },
-  });
+  // Two documented paths delete a flow: the flow's own and the journey-and-flow grid's row.
+  for (const [url, summary] of [
+    ['/api/journey_flow/{id}', 'Delete a flow'],
+    ['/api/delete_journey_and_journey_flow/{id}', 'Delete a flow (a row of the journey-and-flow grid)'],
+  ] as const) {
+    r.route({
+      method: 'DELETE',
+      url,
+      summary,
+      permission: 'journeys',
+      tags,
+      params: zIdParam,
+      response: zMessage,
+      handler: async ({ actor, params, tenant, audit, emit, t }) => {
+        await tenant((tx) => deleteFlow(tx, actor, params.id, audit));
+        emit('entity', actor.entityId, 'update', { type: 'journey_flow', action: 'deleted', id: params.id });
+        return { message: t('journeys.flow_deleted') };
+      },
+    });
+  }
 
   r.route({
     method: 'GET',
