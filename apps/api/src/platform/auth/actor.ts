@@ -1,5 +1,5 @@
 import type { EntitySummary, Language, PermissionMap, RoleKey } from '@gatehouse/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { accounts, entities, rolePermissions, roles, sessions, users } from '../../db/schema/index';
 import type { Db } from '../db/client';
 import { hashToken } from './tokens';
@@ -58,86 +58,106 @@ export function presentEntity(e: EntityRow): EntitySummary {
   };
 }
 
-/** Resolves a bearer token: a session, or an organisation's API integration token (`ghe_…`, acting as its owner). */
+/**
+ * Resolves a bearer token: a session, or an organisation's API integration token (`ghe_…`, acting as its owner).
+ * One round trip: the session (or token), its account, the current organisation, the member, the role and the
+ * role's permission map are read by a single query (every authenticated request pays for it).
+ */
 export async function resolveActor(db: Db, token: string): Promise<Actor | null> {
   if (!token || token.length > 200) return null;
-  if (token.startsWith('ghe_')) {
-    const [row] = await db
-      .select({ entityId: entities.id, accountId: users.accountId })
-      .from(entities)
-      .innerJoin(users, eq(users.id, entities.ownerId))
-      .where(eq(entities.clientTokenHash, hashToken(token)))
-      .limit(1);
-    return row?.accountId ? loadActor(db, { sessionId: 0, kind: 'api', accountId: row.accountId, entityId: row.entityId }) : null;
-  }
-  const [s] = await db
-    .select({ sessionId: sessions.id, kind: sessions.kind, accountId: sessions.accountId, entityId: sessions.entityId })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  return s ? loadActor(db, s) : null;
-}
-
-async function loadActor(db: Db, s: { sessionId: number; kind: 'console' | 'passport' | 'api'; accountId: number; entityId: number | null }): Promise<Actor | null> {
-  const [row] = await db
-    .select({
-      account: accounts,
-      userId: users.id,
-      roleId: users.roleId,
-      allSites: users.allSites,
-      allUserTypes: users.allUserTypes,
-      roleKey: roles.key,
-      roleName: roles.name,
-      entity: {
-        id: entities.id,
-        name: entities.name,
-        subdomain: entities.subdomain,
-        logo: entities.logo,
-        package: entities.package,
-        plan: entities.plan,
-        subscription: entities.subscription,
-        ownerId: entities.ownerId,
-        otpRoles: entities.otpRoles,
-      },
-    })
-    .from(accounts)
-    .leftJoin(entities, eq(entities.id, s.entityId ?? -1))
-    .leftJoin(users, and(eq(users.accountId, accounts.id), eq(users.entityId, s.entityId ?? -1), eq(users.status, 'active')))
-    .leftJoin(roles, eq(roles.id, users.roleId))
-    .where(eq(accounts.id, s.accountId))
-    .limit(1);
+  const hash = hashToken(token);
+  const source = token.startsWith('ghe_')
+    ? sql`select 0 as session_id, 'api' as kind, o.account_id, e.id as entity_id
+          from ${entities} e join ${users} o on o.id = e.owner_id where e.client_token_hash = ${hash} limit 1`
+    : sql`select id as session_id, kind, account_id, entity_id from ${sessions} where token_hash = ${hash} and expires_at > now() limit 1`;
+  const result = await db.execute<ActorRow>(sql`
+    select s.session_id, s.kind, a.id as account_id, a.passport_id, a.email, a.first_name, a.last_name, a.lang, a.image,
+           a.otp_enabled, a.is_support, a.is_active, u.id as user_id, u.role_id, u.all_sites, u.all_user_types,
+           r.key as role_key, r.name as role_name, e.id as e_id, e.name as e_name, e.subdomain as e_subdomain,
+           e.logo as e_logo, e.package as e_package, e.plan as e_plan, e.subscription as e_subscription,
+           e.owner_id as e_owner_id, e.otp_roles as e_otp_roles,
+           (select json_object_agg(rp.permission, rp.allowed) from ${rolePermissions} rp where rp.role_id = u.role_id) as permissions
+    from (${source}) s
+    join ${accounts} a on a.id = s.account_id
+    left join ${entities} e on e.id = s.entity_id
+    left join ${users} u on u.account_id = a.id and u.entity_id = s.entity_id and u.status = 'active'
+    left join ${roles} r on r.id = u.role_id
+    limit 1`);
+  const row = (result as unknown as { rows: ActorRow[] }).rows[0];
   if (!row) return null;
-  const a = row.account;
-  const member = row.userId != null && row.roleId != null && row.entity?.id != null;
+  const member = row.user_id != null && row.role_id != null && row.e_id != null;
   const permissions: PermissionMap = {};
-  if (member) {
-    const perms = await db
-      .select({ permission: rolePermissions.permission, allowed: rolePermissions.allowed })
-      .from(rolePermissions)
-      .where(eq(rolePermissions.roleId, row.roleId!));
-    for (const p of perms) permissions[p.permission] = { pivot: { allowed: p.allowed ? 1 : 0 } };
+  if (member && row.permissions) {
+    const map = typeof row.permissions === 'string' ? (JSON.parse(row.permissions) as Record<string, boolean>) : row.permissions;
+    for (const [permission, allowed] of Object.entries(map)) permissions[permission] = { pivot: { allowed: allowed ? 1 : 0 } };
   }
+  const entity: EntityRow | null = member
+    ? {
+        id: row.e_id!,
+        name: row.e_name!,
+        subdomain: row.e_subdomain!,
+        logo: row.e_logo,
+        package: row.e_package,
+        plan: row.e_plan,
+        subscription: row.e_subscription,
+        ownerId: row.e_owner_id,
+        otpRoles: parseJson<number[]>(row.e_otp_roles) ?? [],
+      }
+    : null;
   return {
-    sessionId: s.sessionId,
-    sessionKind: s.kind,
-    accountId: a.id,
-    passportId: a.passportId,
-    email: a.email,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    lang: a.lang,
-    image: a.image,
-    otpEnabled: a.otpEnabled,
-    isSupport: a.isSupport,
-    passportActive: a.isActive,
-    entityId: member ? row.entity!.id : null,
-    entity: member ? (row.entity as EntityRow) : null,
-    userId: member ? row.userId : null,
-    roleId: member ? row.roleId : null,
-    roleKey: member ? (row.roleKey as RoleKey) : null,
-    roleName: member ? row.roleName : null,
-    allSites: member ? !!row.allSites : false,
-    allUserTypes: member ? !!row.allUserTypes : false,
+    sessionId: row.session_id,
+    sessionKind: row.kind,
+    accountId: row.account_id,
+    passportId: row.passport_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    lang: row.lang,
+    image: row.image,
+    otpEnabled: row.otp_enabled,
+    isSupport: row.is_support,
+    passportActive: row.is_active,
+    entityId: member ? row.e_id : null,
+    entity,
+    userId: member ? row.user_id : null,
+    roleId: member ? row.role_id : null,
+    roleKey: member ? row.role_key : null,
+    roleName: member ? row.role_name : null,
+    allSites: member ? !!row.all_sites : false,
+    allUserTypes: member ? !!row.all_user_types : false,
     permissions,
   };
+}
+
+const parseJson = <T>(v: unknown): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : ((v as T) ?? null));
+
+interface ActorRow extends Record<string, unknown> {
+  session_id: number;
+  kind: Actor['sessionKind'];
+  account_id: number;
+  passport_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  lang: Language;
+  image: string | null;
+  otp_enabled: boolean;
+  is_support: boolean;
+  is_active: boolean;
+  user_id: number | null;
+  role_id: number | null;
+  all_sites: boolean | null;
+  all_user_types: boolean | null;
+  role_key: RoleKey | null;
+  role_name: string | null;
+  e_id: number | null;
+  e_name: string | null;
+  e_subdomain: string | null;
+  e_logo: string | null;
+  e_package: EntityRow['package'];
+  e_plan: number | null;
+  e_subscription: EntityRow['subscription'];
+  e_owner_id: number | null;
+  e_otp_roles: unknown;
+  permissions: Record<string, boolean> | string | null;
 }
