@@ -1,6 +1,6 @@
 /** Shared steps of the sign-in benchmarks: seed an organisation, start the API as its own process, run load. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEntity } from '../../apps/api/src/modules/entity/create-entity';
 import { registerAccount } from '../../apps/api/src/modules/auth/register-account';
@@ -79,13 +79,17 @@ export async function reuseSeed(database: Database): Promise<Seeded> {
 export interface Api {
   child: ChildProcess;
   url: string;
+  /** The PostgreSQL database it uses (absent on PGlite, where the database runs inside the API process). */
+  database?: string;
   peakRssMb(): number;
   stop(): Promise<void>;
 }
 
 /** Starts the API (apps/api/src/main.ts) as its own process and waits until it serves. */
 export async function startApi(env: Record<string, string>, port: number): Promise<Api> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the API process there (open it in Chrome's DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: '0', SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -103,6 +107,7 @@ export async function startApi(env: Record<string, string>, port: number): Promi
   return {
     child,
     url: `http://127.0.0.1:${port}`,
+    database: env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined,
     peakRssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
@@ -117,6 +122,44 @@ export async function startApi(env: Record<string, string>, port: number): Promi
 }
 
 
+/** CPU time (ms) a process has used: user + system, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time (ms) of the PostgreSQL server processes serving `database` (the database side of a run). */
+function postgresCpuMs(database: string): number {
+  let total = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith(`postgres: `) && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(` ${database} `)) total += cpuMs(Number(d));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
+/**
+ * CPU milliseconds per request spent by the API process and by PostgreSQL during `run`: a figure that holds on
+ * a busy machine, where throughput and latency do not (other processes take the cores).
+ */
+export async function withCpu(api: Api, run: () => Promise<LoadResult>): Promise<LoadResult & { apiCpuMs: number; dbCpuMs: number }> {
+  const pid = api.child.pid!;
+  const a0 = cpuMs(pid);
+  const database = api.database ?? '';
+  const d0 = database ? postgresCpuMs(database) : 0;
+  const r = await run();
+  const n = Math.max(1, r.requests);
+  return { ...r, apiCpuMs: +((cpuMs(pid) - a0) / n).toFixed(3), dbCpuMs: database ? +((postgresCpuMs(database) - d0) / n).toFixed(3) : 0 };
+}
+
 /** Runs bench/lib/load-process.ts in a second process and answers its figures. */
 export function load(spec: Record<string, unknown>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -127,14 +170,16 @@ export function load(spec: Record<string, unknown>): Promise<LoadResult> {
   });
 }
 
-export const fmt = (r: LoadResult) => `${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms (${r.requests - r.errors}/${r.requests} ok)`;
+export const fmt = (r: LoadResult & { apiCpuMs?: number; dbCpuMs?: number }) =>
+  `${r.rps} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms (${r.requests - r.errors}/${r.requests} ok)` +
+  (r.apiCpuMs !== undefined ? `; CPU per request: API ${r.apiCpuMs} ms, PostgreSQL ${r.dbCpuMs} ms` : '');
 
 /** The figures every run prints: trivial call, sign-in throughput, logbook pages, daily counts. */
 export async function measure(api: Api, s: Seeded, opts: { signinSeconds: number; concurrency: number }) {
   const base = { token: s.token };
   const trivial = { ...base, url: `${api.url}/api/input_method` };
   const results: Record<string, LoadResult> = {};
-  results.trivial_load = await load({ ...trivial, concurrency: opts.concurrency, seconds: 5, warmup: 50 });
+  results.trivial_load = await withCpu(api, () => load({ ...trivial, concurrency: opts.concurrency, seconds: 5, warmup: 50 }));
   log(`trivial authenticated call under load: ${fmt(results.trivial_load)}`);
   const signin = {
     ...base,
@@ -143,7 +188,7 @@ export async function measure(api: Api, s: Seeded, opts: { signinSeconds: number
     users: s.users,
     body: JSON.stringify({ area_id: s.areaId, user_id: '{{user}}', idempotency_key: 'bench-{{run}}-{{n}}', input_method: 'qr' }).replace('"{{user}}"', '{{user}}'),
   };
-  results.signin = await load({ ...signin, concurrency: opts.concurrency, seconds: opts.signinSeconds, warmup: 50 });
+  results.signin = await withCpu(api, () => load({ ...signin, concurrency: opts.concurrency, seconds: opts.signinSeconds, warmup: 50 }));
   log(`kiosk sign-in: ${fmt(results.signin)}`);
   results.trivial = await load({ ...trivial, concurrency: 1, requests: 300, warmup: 30 });
   log(`trivial authenticated call, one at a time: ${fmt(results.trivial)}`);

@@ -5,7 +5,7 @@ import { fieldError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn } from '../signin/after-sign-in';
 import { loadSubject } from '../signin/load-subject';
-import { signInOut } from '../signin/sign-in-out';
+import { signInOutOnce } from '../signin/sign-in-out';
 import { badgeFor } from './badge';
 import { deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
 import { searchPeople } from './search-people';
@@ -103,7 +103,7 @@ export default defineRoutes((r, services) => {
       if (!k.area?.id) throw fieldError('area_id', 'kiosk_app.no_area');
       const actor = kioskActor(k);
       const full = { ...body, area_id: k.area.id, kiosk_id: k.kiosk.id };
-      const result = await withTenant(db, actor.entityId, (tx) => signInOut(tx, { actor, body: full, method: body.input_method ?? 'name' }));
+      const result = await signInOutOnce((fn) => withTenant(db, actor.entityId, fn), { actor, body: full, method: body.input_method ?? 'name' });
       await afterSignIn(services, emit, actor.entityId, result);
       return {
         data: { action: result.action, scan: result.scan, visit_id: result.visitId, visit_status: result.visitStatus, replayed: flag(result.replayed) },

@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/http/route';
 import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn } from './after-sign-in';
 import { registerAutoSignOut } from './auto-sign-out';
-import { signInOut } from './sign-in-out';
+import { signInOut, signInOutOnce } from './sign-in-out';
 
 const tags = ['signin'];
 
@@ -13,7 +13,7 @@ export default defineRoutes((r, services) => {
 
   const one = (method: InputMethod) => async (ctx: Ctx<'tenant', undefined, undefined, typeof zSignInOutBody>) => {
     const { actor, body, tenant, emit, t } = ctx;
-    const result = await tenant((tx) => signInOut(tx, { actor, body, method: body.input_method ?? method }));
+    const result = await signInOutOnce(tenant, { actor, body, method: body.input_method ?? method });
     await afterSignIn(services, emit, actor.entityId, result);
     return {
       data: { action: result.action, scan: result.scan, visit_id: result.visitId, visit_status: result.visitStatus, replayed: flag(result.replayed) },

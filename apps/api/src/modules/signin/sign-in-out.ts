@@ -1,15 +1,15 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, NOTES_MIN, parseTemperature, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { areas, attendanceCodes, kiosks, scans, sites, users, visits } from '../../db/schema/index';
+import { and, eq, sql } from 'drizzle-orm';
+import { attendanceCodes, scans, users, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
+import { executePrepared } from '../../platform/db/prepared';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { localClock } from '../attendance/clock';
 import { evaluateAttendance } from '../attendance/evaluate-attendance';
 import { closeOpenVisits } from '../visits/close-open-visits';
-import { loadSubject } from './load-subject';
+import { loadSignIn } from './load-sign-in';
 import { loadScan } from './load-scans';
-import { blockedPeople } from './policy';
 
 export interface SignInOutResult {
   action: 'in' | 'out';
@@ -44,62 +44,30 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   const { actor, body } = opts;
   const entityId = actor.entityId;
   const now = opts.now ?? new Date();
+  const at = body.at ? new Date(body.at) : now;
 
-  const [place] = await tx
-    .select({
-      areaId: areas.id,
-      areaName: areas.name,
-      siteId: areas.siteId,
-      siteName: sites.name,
-      timezone: sites.timezone,
-      autoSignOutMode: areas.autoSignOutMode,
-      kioskId: kiosks.id,
-      kioskName: kiosks.name,
-      kioskAreaId: kiosks.areaId,
-      // The same idempotency key waits here for a request already under way (its scan is looked up next).
-      locked: body.idempotency_key ? sql<string>`pg_advisory_xact_lock(${entityId}, hashtext(${body.idempotency_key}))::text` : sql<string>`''`,
-    })
-    .from(areas)
-    .innerJoin(sites, eq(sites.id, areas.siteId))
-    .leftJoin(kiosks, and(eq(kiosks.id, body.kiosk_id ?? -1), eq(kiosks.entityId, entityId)))
-    .where(and(eq(areas.id, body.area_id), eq(areas.entityId, entityId)));
-  if (!place) throw notFound('signin.area_not_found');
+  // One round trip: the area, site and kiosk, the person with their mode, reasons, grants and visits.
+  const loaded = await loadSignIn(tx, actor, body, at);
+  if (!loaded) throw notFound('signin.area_not_found');
+  const { place } = loaded;
   if (body.kiosk_id && (!place.kioskId || (place.kioskAreaId !== null && place.kioskAreaId !== place.areaId))) throw fieldError('kiosk_id', 'signin.kiosk_not_found');
-  const person = await loadSubject(tx, actor, body, body.idempotency_key);
+  const person = loaded.person;
+  if (!person) throw notFound('signin.person_not_found');
   if (person.priorScanId) {
     const scan = (await loadScan(tx, entityId, person.priorScanId))!;
     return { action: scan.direction, scan, visitId: scan.visit_id ?? 0, visitStatus: scan.visit_status ?? '', replayed: true, hostMail: null, autoSignOut: null };
   }
   if (person.status === 'archived') throw fieldError('user_id', 'signin.person_archived');
   if (!opts.skipAccessCheck) {
-    const blocked = (await blockedPeople(tx, actor, place.siteId, [person], { skipModes: true })).get(person.id);
-    if (blocked) throw forbidden(blocked);
+    // Rules 96 and 100-101, as blockedPeople answers them for a batch.
+    if (!place.siteGranted) throw forbidden('signin.out_of_site');
+    if (person.userTypeId !== null && !person.typeGranted) throw forbidden('signin.out_of_user_type');
     if (person.modeOutOfAccess) throw forbidden('signin.out_of_mode');
   }
 
-  const at = body.at ? new Date(body.at) : now;
   if (at.getTime() > now.getTime() + 60_000 || at.getTime() < now.getTime() - WEEK_MS) throw fieldError('at', 'signin.at_invalid');
 
-  // The person's signed-in visits and today's expected visit here, in one round trip.
-  const theirs = await tx
-    .select({ id: visits.id, status: visits.status, areaId: visits.areaId, hostUserId: visits.hostUserId, expectedAt: visits.expectedAt })
-    .from(visits)
-    .where(
-      and(
-        eq(visits.entityId, entityId),
-        eq(visits.userId, person.id),
-        or(
-          eq(visits.status, 'signed_in'),
-          and(
-            eq(visits.status, 'expected'),
-            or(eq(visits.areaId, place.areaId), isNull(visits.areaId)),
-            sql`${visits.expectedAt} >= ${new Date(at.getTime() - 12 * 3600_000)} and ${visits.expectedAt} < ${new Date(at.getTime() + 12 * 3600_000)}`,
-          ),
-        ),
-      ),
-    )
-    .orderBy(desc(visits.signedInAt))
-    .limit(20);
+  const theirs = person.visits;
   const open = theirs.find((v) => v.status === 'signed_in' && v.areaId === place.areaId);
   const action: 'in' | 'out' = body.action === 'toggle' ? (open ? 'out' : 'in') : body.action;
   if (action === 'out' && !open) throw fieldError('user_id', 'signin.not_signed_in');
@@ -142,8 +110,8 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     if (failed && (body.notes ?? '').length < NOTES_MIN) throw badRequest({ notes: ['signin.check_failed_notes'] }, 'signin.check_failed_notes');
   }
 
-  const expected = action === 'in' ? theirs.filter((v) => v.status === 'expected').sort((a, b) => +a.expectedAt! - +b.expectedAt!)[0] : undefined;
-  const hostId = body.host_user_id ?? (action === 'in' ? expected?.hostUserId : open?.hostUserId) ?? null;
+  const expectedVisit = action === 'in' ? theirs.filter((v) => v.status === 'expected').sort((a, b) => +a.expectedAt! - +b.expectedAt!)[0] : undefined;
+  const hostId = body.host_user_id ?? (action === 'in' ? expectedVisit?.hostUserId : open?.hostUserId) ?? null;
   let host: { id: number; email: string | null; firstName: string; lastName: string; lang: 'en' | 'ar' | 'es' } | null = null;
   if (hostId) {
     const [h] = await tx
@@ -154,48 +122,48 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     host = h ?? null;
   }
 
-  // The visit moves: expected (today) or new -> signed in; signed in -> signed out.
-  let visitId: number;
+  // The visit moves (expected today or new -> signed in; signed in -> signed out) and the scan is written, in
+  // one statement: the visit's insert or update is a data-modifying CTE the scan's insert reads its id from.
   if (action === 'in') {
     const elsewhere = theirs.filter((v) => v.status === 'signed_in').map((v) => v.id);
     if (elsewhere.length) await closeOpenVisits(tx, { entityId, visitIds: elsewhere, status: 'signed_out', method: 'area_change', at });
-    const values = {
-      status: 'signed_in' as const,
-      siteId: place.siteId,
-      areaId: place.areaId,
-      signedInAt: at,
-      signInMethod: opts.method,
-      kioskId: body.kiosk_id ?? null,
-      attendanceModeId: person.mode?.id ?? null,
-      lateSignIn: verdict.late,
-      signInReasonId: reason?.id ?? null,
-      attendanceCodeId,
-      temperature,
-      mask,
-      notes: body.notes ?? null,
-      hostUserId: host?.id ?? null,
-    };
-    if (expected) {
-      await tx.update(visits).set({ ...values, updatedAt: sql`now()` }).where(and(eq(visits.id, expected.id), eq(visits.entityId, entityId)));
-      visitId = expected.id;
-    } else {
-      const [v] = await tx.insert(visits).values({ entityId, userId: person.id, userTypeId: person.userTypeId, ...values }).returning({ id: visits.id });
-      visitId = v.id;
-    }
-  } else {
-    await tx
-      .update(visits)
-      .set({ status: 'signed_out', signedOutAt: at, earlySignOut: verdict.early, signOutReasonId: reason?.id ?? null, updatedAt: sql`now()` })
-      .where(and(eq(visits.id, open!.id), eq(visits.entityId, entityId)));
-    visitId = open!.id;
   }
-  const visitStatus = action === 'in' ? 'signed_in' : 'signed_out';
-
-  const [scan] = await tx
+  const values = {
+    status: 'signed_in' as const,
+    siteId: place.siteId,
+    areaId: place.areaId,
+    signedInAt: at,
+    signInMethod: opts.method,
+    kioskId: body.kiosk_id ?? null,
+    attendanceModeId: person.mode?.id ?? null,
+    lateSignIn: verdict.late,
+    signInReasonId: reason?.id ?? null,
+    attendanceCodeId,
+    temperature,
+    mask,
+    notes: body.notes ?? null,
+    hostUserId: host?.id ?? null,
+  };
+  const expected = action === 'in' ? expectedVisit : undefined;
+  const visitWrite =
+    action === 'out'
+      ? tx
+          .update(visits)
+          .set({ status: 'signed_out', signedOutAt: at, earlySignOut: verdict.early, signOutReasonId: reason?.id ?? null, updatedAt: sql`now()` })
+          .where(and(eq(visits.id, open!.id), eq(visits.entityId, entityId)))
+          .returning({ id: visits.id })
+      : expected
+        ? tx
+            .update(visits)
+            .set({ ...values, updatedAt: sql`now()` })
+            .where(and(eq(visits.id, expected.id), eq(visits.entityId, entityId)))
+            .returning({ id: visits.id })
+        : tx.insert(visits).values({ entityId, userId: person.id, userTypeId: person.userTypeId, ...values }).returning({ id: visits.id });
+  const scanInsert = tx
     .insert(scans)
     .values({
       entityId,
-      visitId,
+      visitId: sql`(select id from written_visit)`,
       userId: person.id,
       areaId: place.areaId,
       kioskId: body.kiosk_id ?? null,
@@ -212,7 +180,11 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
       actorUserId: actor.userId,
       at,
     })
-    .returning({ id: scans.id });
+    .returning({ id: scans.id, visitId: scans.visitId });
+  const [row] = await executePrepared<{ id: number; visit_id: number }>(tx, sql`with written_visit as (${visitWrite.getSQL()}) ${scanInsert.getSQL()}`);
+  const scan = { id: Number(row.id) };
+  const visitId = Number(row.visit_id);
+  const visitStatus = action === 'in' ? 'signed_in' : 'signed_out';
 
   const name = `${person.firstName} ${person.lastName}`.trim();
   const ref = (id: number | null | undefined, n: string | null | undefined) => (id ? { id, name: n ?? '' } : null);
@@ -252,6 +224,27 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
         : null,
     autoSignOut: action === 'in' && place.autoSignOutMode !== 'none' ? { entityId, visitId, startAfter: nextMidnight(at, place.timezone) } : null,
   };
+}
+
+/**
+ * A sign-in in its own tenant transaction (`run` opens it). Two requests with the same idempotency key at the same
+ * moment both find no prior scan; the unique key lets one commit and fails the other, which then runs again and
+ * answers the first one's scan as a replay: one scan, both answered.
+ */
+export async function signInOutOnce(run: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>, opts: SignInOutOptions): Promise<SignInOutResult> {
+  try {
+    return await run((tx) => signInOut(tx, opts));
+  } catch (err) {
+    if (!opts.body.idempotency_key || !isIdempotencyRace(err)) throw err;
+    return run((tx) => signInOut(tx, opts));
+  }
+}
+
+function isIdempotencyRace(err: unknown): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505' && e.constraint === 'scans_entity_idempotency_uq') return true;
+  }
+  return false;
 }
 
 /** The first midnight after `at` in a time zone (auto sign-out looks at every visit then, rule 231). */

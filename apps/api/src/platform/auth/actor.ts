@@ -2,6 +2,7 @@ import type { EntitySummary, Language, PermissionMap, RoleKey } from '@gatehouse
 import { sql } from 'drizzle-orm';
 import { accounts, entities, rolePermissions, roles, sessions, users } from '../../db/schema/index';
 import type { Db } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { hashToken } from './tokens';
 
 export interface EntityRow {
@@ -70,7 +71,7 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
     ? sql`select 0 as session_id, 'api' as kind, o.account_id, e.id as entity_id
           from ${entities} e join ${users} o on o.id = e.owner_id where e.client_token_hash = ${hash} limit 1`
     : sql`select id as session_id, kind, account_id, entity_id from ${sessions} where token_hash = ${hash} and expires_at > now() limit 1`;
-  const result = await db.execute<ActorRow>(sql`
+  const [row] = await executePrepared<ActorRow>(db, sql`
     select s.session_id, s.kind, a.id as account_id, a.passport_id, a.email, a.first_name, a.last_name, a.lang, a.image,
            a.otp_enabled, a.is_support, a.is_active, u.id as user_id, u.role_id, u.all_sites, u.all_user_types,
            r.key as role_key, r.name as role_name, e.id as e_id, e.name as e_name, e.subdomain as e_subdomain,
@@ -83,7 +84,6 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
     left join ${users} u on u.account_id = a.id and u.entity_id = s.entity_id and u.status = 'active'
     left join ${roles} r on r.id = u.role_id
     limit 1`);
-  const row = (result as unknown as { rows: ActorRow[] }).rows[0];
   if (!row) return null;
   const member = row.user_id != null && row.role_id != null && row.e_id != null;
   const permissions: PermissionMap = {};
