@@ -29,7 +29,7 @@ export const zKioskAppConfig = z.object({
             name: z.string(),
             description: z.string().nullable(),
             user_type: z.object({ id: z.number(), name: z.string() }),
-            /** 1 when a new visitor of this type may register at the kiosk (not `pre_registered_only` nor `by_admin`). */
+            /** 1 when a new visitor of this type may register at the kiosk (not a staff type, not `pre_registered_only` nor `by_admin`). */
             walk_in: zFlag,
             /** Details the user type makes mandatory besides the names and phone (rules 169-171). */
             mandatory: z.array(z.enum(['email', 'phone', 'company_name', 'id_number'])),

@@ -6,6 +6,8 @@ import type { DeviceKiosk } from './device-kiosk';
 
 /** Registration methods that need the person registered before they arrive: no walk-in at the kiosk. */
 const NO_WALK_IN = new Set(['pre_registered_only', 'by_admin']);
+/** A new person of this user type may register at the kiosk: not staff, and no registration needed beforehand. */
+export const takesWalkIns = (type: { registrationMethod: string; isStaff: boolean }) => !type.isStaff && !NO_WALK_IN.has(type.registrationMethod);
 const MANDATORY = ['email', 'phone', 'company_name', 'id_number'] as const;
 type Mandatory = (typeof MANDATORY)[number];
 
@@ -89,7 +91,7 @@ export async function presentKioskJourney(tx: Db, entityId: number, j: KioskJour
         name: flow.name,
         description: flow.description ?? null,
         user_type: { id: type.id, name: type.name },
-        walk_in: flag(!NO_WALK_IN.has(type.registrationMethod)),
+        walk_in: flag(takesWalkIns(type)),
         mandatory: type.mandatoryData.filter((m): m is Mandatory => (MANDATORY as readonly string[]).includes(m)),
         host: { required: flag(flow.hostRequired), allow_no_host: flag(flow.allowNoHost) },
         temperature_check: flag(checks.temperature),

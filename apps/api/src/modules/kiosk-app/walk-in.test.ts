@@ -53,7 +53,7 @@ beforeAll(async () => {
   ids = await run(org, async (tx) => {
     const e = org.entityId;
     const [visitor] = await tx.insert(userTypes).values({ entityId: e, name: 'Visitor', registrationMethod: 'approval_required', mandatoryData: ['email'] }).returning();
-    const [staff] = await tx.insert(userTypes).values({ entityId: e, name: 'Staff', registrationMethod: 'not_required' }).returning();
+    const [staff] = await tx.insert(userTypes).values({ entityId: e, name: 'Staff', registrationMethod: 'not_required', isStaff: true }).returning();
     const [teacher] = await tx.insert(userTypes).values({ entityId: e, name: 'Teacher', parentId: staff.id }).returning();
     const [pupil] = await tx.insert(userTypes).values({ entityId: e, name: 'Pupil', registrationMethod: 'by_admin' }).returning();
     await tx.insert(userTypes).values({ entityId: e, name: 'Contractor' });
@@ -197,6 +197,7 @@ describe('kiosk app: journey', () => {
       [ids.required, 1],
     ]);
     expect(j.flows.find((f: { id: number }) => f.id === ids.pupilFlow).walk_in).toBe(0);
+    expect(j.flows.find((f: { id: number }) => f.id === ids.staffFlow).walk_in).toBe(0);
     expect((await api(h.app, plain.token).get('/api/kiosk-app/config')).body.data.journey).toBeNull();
   });
 

@@ -14,11 +14,10 @@ import { storeVisitorPhoto } from '../prereg/photo';
 import { signInOut } from '../signin/sign-in-out';
 import { assertUnique } from '../users/save-user';
 import { type DeviceKiosk, kioskActor } from './device-kiosk';
-import { type KioskJourney, loadKioskJourney } from './journey';
+import { type KioskJourney, loadKioskJourney, takesWalkIns } from './journey';
 
 type Body = z.output<typeof zKioskVisitorBody>;
 type Flow = KioskJourney['flows'][number];
-const NO_WALK_IN = new Set(['pre_registered_only', 'by_admin']);
 
 /** Who may host through a flow: the active people of its host user types, or, when it names none, the console users. */
 const hostCondition = (entityId: number, flow: Flow['flow']) =>
@@ -29,7 +28,7 @@ export async function walkInFlow(tx: Db, k: DeviceKiosk, flowId: number) {
   const journey = await loadKioskJourney(tx, k);
   const flow = journey?.flows.find((f) => f.flow.id === flowId);
   if (!journey || !flow) throw notFound();
-  if (NO_WALK_IN.has(flow.type.registrationMethod)) throw forbidden('kiosk_app.flow_not_walk_in');
+  if (!takesWalkIns(flow.type)) throw forbidden('kiosk_app.flow_not_walk_in');
   return { journey, flow };
 }
 
