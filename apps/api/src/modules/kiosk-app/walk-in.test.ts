@@ -351,6 +351,8 @@ describe('kiosk app: walk-in visitor', () => {
     const existing = await person(org, { email: `${uniq('e')}@example.test` });
     const dup = await api(h.app, device.token).post('/api/kiosk-app/visitor', visitorBody({ email: existing.email }));
     expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('You are already registered: use "Find my name" or your QR code.');
+    expect(dup.body.errors.email).toEqual(['Email already in use']);
     const pupils = await api(h.app, device.token).post('/api/kiosk-app/visitor', visitorBody({ journey_flow_id: ids.pupilFlow }));
     expect(pupils.status).toBe(403);
     expect(pupils.body.message).toBe('Visitors of this type must be registered before they arrive.');

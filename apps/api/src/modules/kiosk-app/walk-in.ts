@@ -5,7 +5,7 @@ import type { zKioskVisitorBody } from '@gatehouse/contract';
 import { complianceVersions, compliances, customFields, scans, users, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
-import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
 import { evaluateAnswers } from '../compliance/evaluate-answers';
 import { saveAnswers } from '../compliance/save-answers';
@@ -129,7 +129,10 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
     const { journey, flow } = await walkInFlow(tx, k, body.journey_flow_id);
     const values = await checkDetails(tx, entityId, flow, body);
     const conditions = await checkConditions(tx, entityId, journey, flow, body);
-    await assertUnique(tx, entityId, { email: body.email, phone: body.phone, idNumber: body.id_number });
+    // Rule 171: a person with this e-mail, phone or ID exists: they sign in as themselves (name or QR), not anew.
+    await assertUnique(tx, entityId, { email: body.email, phone: body.phone, idNumber: body.id_number }).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 409 ? conflict('kiosk_app.already_registered', err.extra.errors) : err;
+    });
     return { values, conditions };
   });
 
