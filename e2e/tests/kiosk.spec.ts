@@ -2,10 +2,21 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { ADMIN } from './helpers';
 
 /**
- * The kiosk app in Chromium against the real server: pairing with the code on the page, signing in by name and by
- * QR code entry (the scans arrive in the logbook), and a sign-in while the server is unreachable kept in IndexedDB
- * (even across a reload) and recorded once when the server is back.
+ * The kiosk app in Chromium against the real server: pairing with the code on the page (with the demo "School
+ * reception" journey), a member signing in by name with the journey's temperature check, a walk-in visitor
+ * (details, host, custom field, entry condition, photo from a fake camera, checks) who gets a badge, the badge's QR
+ * value read back through the QR screen, an RFID card typed by a keyboard-wedge reader, unknown identifiers
+ * answered in the kiosk's language, and a sign-in while the server is unreachable kept in IndexedDB (even across a
+ * reload) and recorded once when the server is back.
  */
+
+// A fake camera (Chromium's synthetic picture) so the visitor's photo is taken for real; no permission prompt.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+});
 
 async function adminSession(request: APIRequestContext) {
   const res = await request.post('/api/login', { data: ADMIN });
@@ -26,31 +37,47 @@ async function kioskScans(request: APIRequestContext, admin: Awaited<ReturnType<
   const filterBy = encodeURIComponent(JSON.stringify({ kiosk_id: [kioskId] }));
   const res = await request.get(`/api/visit_list/${admin.entityId}?filterBy=${filterBy}&limit=100`, { headers: admin.headers });
   expect(res.status()).toBe(200);
-  return ((await res.json()).data as { user_id: number; input_method: string }[]).filter((s) => s.user_id === userId);
+  return ((await res.json()).data as { id: number; user_id: number; input_method: string; direction: string }[]).filter((s) => s.user_id === userId).sort((a, b) => a.id - b.id);
 }
 
-test('kiosk: pair, sign in by name and by QR code, and offline sign-in sent once when the server is back', async ({ page, request }) => {
+test('kiosk: pair, sign in by name, a walk-in visitor, by QR and RFID, and offline sign-in sent once when the server is back', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const admin = await adminSession(request);
   const areas = await request.get(`/api/areas/${admin.entityId}?limit=50`, { headers: admin.headers });
   const area = ((await areas.json()).data as { id: number; name: string }[])[0];
+  const journeys = await request.get(`/api/journeys/${admin.entityId}?limit=50`, { headers: admin.headers });
+  const journey = ((await journeys.json()).data as { id: number; name: string }[]).find((j) => j.name === 'School reception')!;
+  expect(journey).toBeTruthy();
 
-  // 1. Pairing: the page shows a code; the admin adds the kiosk with it; the page picks up its device token.
+  // 1. Pairing: the page shows a code; the admin adds the kiosk with it and the journey; the page picks up its device token.
   await page.goto('/kiosk');
   const code = (await page.getByTestId('pairing-code').textContent())!.trim();
   expect(code).toMatch(/^[A-Z0-9]{8}$/);
-  const added = await request.post('/api/kiosk', { headers: admin.headers, data: { entity_id: admin.entityId, name: 'E2E kiosk', area_id: area.id, pairing_code: code } });
+  const added = await request.post('/api/kiosk', {
+    headers: admin.headers,
+    data: { entity_id: admin.entityId, name: 'E2E kiosk', area_id: area.id, pairing_code: code, journey_id: journey.id },
+  });
   expect(added.status()).toBe(201);
   const kioskId = (await added.json()).data.id as number;
   await expect(page.getByTestId('area-name')).toContainText(area.name, { timeout: 15_000 });
   const token = (await deviceToken(page))!;
   expect(token).toMatch(/^ghk_/);
+  const device = { authorization: `Bearer ${token}` };
 
-  // 2. By name (twice if the demo had the person on site already: the first toggle signed them out).
+  const temperature = async () => {
+    await expect(page.getByRole('heading', { name: 'Before you sign in' })).toBeVisible();
+    await page.getByLabel('Temperature').fill('36.6');
+    await page.getByRole('button', { name: 'Continue' }).click();
+  };
+
+  // 2. By name: a teacher follows the Staff flow; the journey takes temperatures (rule 227); staff get no badge.
   const byName = await findPerson(request, token, 'amira');
   const signByName = async () => {
     await page.getByRole('button', { name: 'Find my name' }).click();
     await page.getByLabel('Name').fill(byName.name);
     await page.getByRole('button', { name: new RegExp(`^${byName.name}`) }).first().click();
+    await expect(page.getByTestId('done-title').or(page.getByRole('heading', { name: 'Before you sign in' }))).toBeVisible();
+    if (await page.getByRole('heading', { name: 'Before you sign in' }).isVisible()) await temperature();
     await expect(page.getByTestId('done-title')).toContainText(byName.name);
     return (await page.getByTestId('done-title').textContent())!;
   };
@@ -58,9 +85,7 @@ test('kiosk: pair, sign in by name and by QR code, and offline sign-in sent once
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await signByName()).toBe(`Welcome, ${byName.name}!`);
   }
-  // A sign-in of a person who is not a member: a badge with a QR code to print (rule 102).
-  await expect(page.getByTestId('print-badge')).toBeVisible();
-  await expect(page.getByTestId('badge-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(page.getByTestId('print-badge')).toHaveCount(0);
   await page.getByRole('button', { name: 'Done' }).click();
   const named = await kioskScans(request, admin, kioskId, byName.id);
   expect(named.length).toBeGreaterThanOrEqual(1);
@@ -70,19 +95,97 @@ test('kiosk: pair, sign in by name and by QR code, and offline sign-in sent once
   await page.getByRole('button', { name: 'العربية' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('button', { name: 'ابحث عن اسمي' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'أنا زائر' })).toBeVisible();
+  // An unknown QR code is answered in the kiosk's language and records nothing.
+  await page.getByRole('button', { name: 'امسح رمز QR الخاص بي' }).click();
+  await page.getByRole('textbox').fill('gatehouse:p:00000000000000000000000000000000');
+  await page.getByRole('button', { name: 'متابعة' }).click();
+  await expect(page.getByRole('alert')).toHaveText('رمز QR هذا غير معروف هنا.');
+  await page.getByRole('button', { name: 'رجوع' }).click();
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 
-  // 3. By QR code entry (the person's number).
-  const byQr = await findPerson(request, token, 'ben');
-  await page.getByRole('button', { name: 'Scan my QR code' }).click();
-  await page.getByLabel('Code').fill(String(byQr.id));
+  // 3. A walk-in visitor: details (rules 169-171), host, custom field, entry condition (rule 210), photo, checks.
+  const stamp = String(Date.now()).slice(-8);
+  await page.getByRole('button', { name: "I'm visiting" }).click();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await page.getByLabel(/First name/).fill('Wanda');
+  await page.getByLabel(/Last name/).fill(`Walker${stamp.replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`);
+  await page.getByLabel(/Phone/).fill('not a phone');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByTestId('done-title')).toContainText(byQr.name);
+  await expect(page.getByText('Digits only, at most 20.')).toBeVisible();
+  await page.getByLabel(/Phone/).fill(`0770${stamp}`);
+  await page.getByLabel(/E-mail/).fill(`wanda.${stamp}@visitor.example`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Who are you visiting?' })).toBeVisible();
+  await page.getByLabel("Host's name").fill('dana');
+  await page.getByRole('button', { name: 'Dana Okafor' }).click();
+  await expect(page.getByTestId('host-picked')).toHaveText('Dana Okafor');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'About your visit' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Meeting' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Health questionnaire' })).toBeVisible();
+  await page.getByRole('group', { name: /fever/ }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('group', { name: /contact/ }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('group', { name: /safeguarding/ }).getByRole('button', { name: 'Yes' }).click();
+  await page.getByLabel('I confirm that my answers are true.').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your photo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Take photo' }).click();
+  await expect(page.getByRole('img', { name: 'Your photo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await temperature();
+  await expect(page.getByTestId('done-title')).toHaveText(/^Welcome, Wanda Walker/);
+  // A visitor gets a badge with a QR code (the Visitors flow prints badges; rule 102 keeps members out).
+  await expect(page.getByTestId('print-badge')).toBeVisible();
+  await expect(page.getByTestId('badge-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
   await page.getByRole('button', { name: 'Done' }).click();
-  expect((await kioskScans(request, admin, kioskId, byQr.id)).map((s) => s.input_method)).toEqual(['qr']);
+  const wanda = await findPerson(request, token, `wanda walker${stamp.replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`);
+  const [walkIn] = await kioskScans(request, admin, kioskId, wanda.id);
+  expect(walkIn).toMatchObject({ direction: 'in' });
+  const person = await request.get(`/api/user/${wanda.id}`, { headers: admin.headers });
+  expect((await person.json()).data).toMatchObject({ email: `wanda.${stamp}@visitor.example`, phone: `0770${stamp}` });
 
-  // 4. Remote commands reach this kiosk over /kiosk and it reports the outcome (rule 244).
+  // 4. By QR: the badge's value, fed through the QR screen's input (a camera decode lands in the same place), signs her out.
+  const badge = await request.get(`/api/kiosk-app/badge/${walkIn.id}`, { headers: device });
+  const badgeCode = (await badge.json()).data.code as string;
+  expect(badgeCode).toMatch(/^gatehouse:p:[a-f0-9]{32}$/);
+  await page.getByRole('button', { name: 'Scan my QR code' }).click();
+  await page.getByLabel('Code').fill(badgeCode);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('done-title')).toHaveText(/^Goodbye, Wanda Walker/);
+  await page.getByRole('button', { name: 'Done' }).click();
+  expect((await kioskScans(request, admin, kioskId, wanda.id)).map((s) => [s.direction, s.input_method])).toEqual([
+    ['in', 'name'],
+    ['out', 'qr'],
+  ]);
+
+  // 5. By RFID: the admin records a card; the reader types its digits and Enter into the kiosk's focused input.
+  const byCard = await findPerson(request, token, 'goran');
+  const rfid = `44${stamp}`;
+  const saved = await request.post(`/api/users/update/${byCard.id}`, { headers: admin.headers, data: { rfid } });
+  expect(saved.status()).toBe(200);
+  const before = (await kioskScans(request, admin, kioskId, byCard.id)).length;
+  await expect(page.getByTestId('rfid-input')).toBeFocused();
+  await page.keyboard.type(rfid);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('done-title').or(page.getByRole('heading', { name: 'Before you sign in' }))).toBeVisible();
+  if (await page.getByRole('heading', { name: 'Before you sign in' }).isVisible()) await temperature();
+  await expect(page.getByTestId('done-title')).toContainText(byCard.name);
+  await page.getByRole('button', { name: 'Done' }).click();
+  const carded = await kioskScans(request, admin, kioskId, byCard.id);
+  expect(carded).toHaveLength(before + 1);
+  expect(carded.at(-1)!.input_method).toBe('rfid');
+  // An unknown card: a clear answer, nothing recorded.
+  await expect(page.getByTestId('rfid-input')).toBeFocused();
+  await page.keyboard.type('999000111');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('This card is not known here.');
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  // 6. Remote commands reach this kiosk over /kiosk and it reports the outcome (rule 244).
   const mac = (await page.evaluate(() => localStorage.getItem('gatehouse.kiosk.mac')))!;
   await page.evaluate(() => localStorage.setItem('gatehouse.kiosk.logging', '0'));
   const logging = await request.post('/api/kiosks/kiosk-logging', { headers: admin.headers, data: { entityId: admin.entityId, kiosk_id: kioskId, macAddress: mac } });
@@ -96,21 +199,39 @@ test('kiosk: pair, sign in by name and by QR code, and offline sign-in sent once
     })
     .toBe('succeeded');
 
-  // 5. Offline: the sign-in is kept in IndexedDB (a reload loses nothing) and sent once when the server is back.
-  const offline = await findPerson(request, token, 'goran');
+  // 7. Offline: Wanda's badge read while the server is unreachable; the journey's check is still asked, the
+  // sign-in is kept in IndexedDB (a reload loses nothing) and sent once when the server is back.
   await page.route('**/api/**', (r) => r.abort());
   await page.getByRole('button', { name: 'Scan my QR code' }).click();
-  await page.getByLabel('Code').fill(String(offline.id));
+  await page.getByLabel('Code').fill(badgeCode);
   await page.getByRole('button', { name: 'Continue' }).click();
+  await temperature();
   await expect(page.getByText('Saved on this kiosk')).toBeVisible();
   await expect(page.getByTestId('offline-badge')).toHaveText('Offline: 1 waiting');
   await page.reload();
   await expect(page.getByTestId('offline-badge')).toHaveText('Offline: 1 waiting');
-  expect(await kioskScans(request, admin, kioskId, offline.id)).toHaveLength(0);
+  expect(await kioskScans(request, admin, kioskId, wanda.id)).toHaveLength(2);
   await page.unroute('**/api/**');
   await expect(page.getByTestId('offline-badge')).toBeHidden({ timeout: 15_000 });
-  expect((await kioskScans(request, admin, kioskId, offline.id)).map((s) => s.input_method)).toEqual(['qr']);
-  // Nothing is sent twice: a later round of replays records no second scan.
-  await page.waitForTimeout(4000);
-  expect(await kioskScans(request, admin, kioskId, offline.id)).toHaveLength(1);
+  expect((await kioskScans(request, admin, kioskId, wanda.id)).map((s) => [s.direction, s.input_method])).toEqual([
+    ['in', 'name'],
+    ['out', 'qr'],
+    ['in', 'qr'],
+  ]);
+  // Nothing is sent twice: the queue is empty in IndexedDB and the replay of the same key records nothing new.
+  expect(
+    await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('gatehouse-kiosk');
+          open.onsuccess = () => {
+            const req = open.result.transaction('scans', 'readonly').objectStore('scans').count();
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    ),
+  ).toBe(0);
+  expect(await kioskScans(request, admin, kioskId, wanda.id)).toHaveLength(3);
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { zEmail, zFlag, zId, zPhone } from './common';
+import { zCustomFieldValue } from './people';
 import { zSignInOutBody } from './signin';
 
 /** The kiosk app's own calls (apps/api/src/modules/kiosk-app), authenticated by the device token (`Bearer ghk_…`). */
@@ -11,6 +13,40 @@ export const zKioskAppConfig = z.object({
     area: z.object({ id: z.number(), name: z.string() }).nullable(),
     journey_id: z.number().nullable(),
     settings: z.record(z.string(), z.unknown()),
+    /** The kiosk's journey (its own, else its area's) with the flows it signs people in with; null without one. */
+    journey: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        instruction: z.string().nullable(),
+        name_matching: z.enum(['quick', 'private']),
+        print_badge: zFlag,
+        temperature_check: zFlag,
+        mask_check: zFlag,
+        flows: z.array(
+          z.object({
+            id: z.number(),
+            name: z.string(),
+            description: z.string().nullable(),
+            user_type: z.object({ id: z.number(), name: z.string() }),
+            /** 1 when a new visitor of this type may register at the kiosk (not a staff type, not `pre_registered_only` nor `by_admin`). */
+            walk_in: zFlag,
+            /** Details the user type makes mandatory besides the names and phone (rules 169-171). */
+            mandatory: z.array(z.enum(['email', 'phone', 'company_name', 'id_number'])),
+            host: z.object({ required: zFlag, allow_no_host: zFlag }),
+            temperature_check: zFlag,
+            mask_check: zFlag,
+            print_badge: zFlag,
+            photo: zFlag,
+            custom_fields: z.array(z.object({ id: z.number(), name: z.string(), type: z.string(), display: z.string().nullable(), options: z.array(z.string()), required: zFlag })),
+            /** The flow's entry condition: questions only (the answer that passes stays on the server). */
+            compliance: z
+              .object({ id: z.number(), name: z.string(), questions: z.array(z.object({ id: z.string(), question: z.string() })), agreement_text: z.string(), statement: z.string() })
+              .nullable(),
+          }),
+        ),
+      })
+      .nullable(),
   }),
 });
 export type KioskAppConfig = z.output<typeof zKioskAppConfig>['data'];
@@ -19,14 +55,72 @@ export type KioskAppConfig = z.output<typeof zKioskAppConfig>['data'];
 export const zKioskPeopleQuery = z.object({ search: z.string().trim().min(2, 'kiosk_app.search_min').max(100) });
 export const zKioskPeople = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), user_type: z.string().nullable() })) });
 
-/** A kiosk scan: the area and kiosk are the device's own, never the body's. */
-export const zKioskAppScanBody = zSignInOutBody.omit({ entity_id: true, area_id: true, kiosk_id: true });
+/** What a kiosk reads: a QR code's value (badge `gatehouse:p:<code>`, or a visit confirmation link) or an RFID card's value. */
+const zIdentifiers = {
+  code: z.string().trim().min(1, 'kiosk_app.code_unknown').max(500).optional(),
+  rfid: z.string().trim().min(1, 'kiosk_app.rfid_unknown').max(100).optional(),
+};
+
+/**
+ * A kiosk scan: the area and kiosk are the device's own, never the body's. The person is named by `code` (QR),
+ * `rfid` or `user_id` (picked by name); the server resolves the first two.
+ */
+export const zKioskAppScanBody = zSignInOutBody.omit({ entity_id: true, area_id: true, kiosk_id: true, email: true, phone: true, id_number: true }).extend(zIdentifiers);
 export type KioskAppScanBody = z.input<typeof zKioskAppScanBody>;
 
 /** The reasons of a person's attendance mode, offered when a late sign-in or early sign-out needs one. */
 export const zKioskReasons = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })) });
 
-/** A badge to print after a sign-in: the person's QR code (`gatehouse:user:<id>`, read by the kiosk to sign out). */
+/** A badge to print after a sign-in: the person's QR code (`gatehouse:p:<kiosk code>`, read by the kiosk to sign out). */
 export const zKioskBadge = z.object({
   data: z.object({ name: z.string(), user_type: z.string().nullable(), area: z.string().nullable(), at: z.string(), code: z.string(), qr: z.string() }),
 });
+
+/** Who a QR code, RFID card or picked name is, before the checks: the sign-in or sign-out it would be and the checks it needs. */
+export const zKioskIdentifyBody = z.object({ user_id: zId.optional(), ...zIdentifiers });
+export const zKioskIdentity = z.object({
+  data: z.object({
+    user_id: z.number(),
+    name: z.string(),
+    user_type: z.string().nullable(),
+    action: z.enum(['in', 'out']),
+    checks: z.object({ temperature: zFlag, mask: zFlag }),
+  }),
+});
+
+/** Hosts a walk-in visitor can pick for a flow: names only, at least 2 letters typed. */
+export const zKioskHostsQuery = z.object({ search: z.string().trim().min(2, 'kiosk_app.search_min').max(100) });
+export const zKioskHosts = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
+
+/** The walk-in photo: a JPEG or PNG data URL (the server decodes and checks it, rule 140). */
+const zPhoto = z.string().max(4_500_000).regex(/^data:image\/(jpeg|png);base64,[A-Za-z0-9+/=]+$/, 'prereg.image_invalid');
+
+/**
+ * A walk-in visitor at the kiosk: a new person of the flow's user type with their details (rules 169-171), host,
+ * custom fields, entry-condition answers (rule 210), photo and checks; then signed in at the kiosk's area.
+ */
+export const zKioskVisitorBody = z.object({
+  journey_flow_id: zId,
+  first_name: z.string().trim().min(2, 'kiosk_app.name_min').max(50),
+  last_name: z.string().trim().min(2, 'kiosk_app.name_min').max(50),
+  email: zEmail.optional(),
+  phone: zPhone,
+  company_name: z.string().trim().max(100).optional(),
+  id_number: z.string().trim().max(100).optional(),
+  host_user_id: zId.nullable().optional(),
+  custom_fields: z.array(zCustomFieldValue).max(200).optional(),
+  compliance: z
+    .object({
+      answers: z.array(z.object({ question_id: z.string().max(40), answer: z.enum(['positive', 'negative']) })).max(100),
+      agreed: z.literal(true, { error: 'kiosk_app.agreement_required' }),
+    })
+    .optional(),
+  notes: z.string().trim().max(1000).optional(),
+  image: zPhoto.optional(),
+  temperature: zSignInOutBody.shape.temperature,
+  mask: zSignInOutBody.shape.mask,
+  idempotency_key: zSignInOutBody.shape.idempotency_key,
+  at: zSignInOutBody.shape.at,
+  lang: z.enum(['en', 'ar', 'es']).optional(),
+});
+export type KioskVisitorBody = z.input<typeof zKioskVisitorBody>;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, call, deviceToken, forgetDeviceToken, type KioskConfig, OfflineError, type ScanResult } from './api';
+import { ApiError, call, deviceToken, forgetDeviceToken, type Identity, type KioskConfig, OfflineError, type ScanResult } from './api';
 import { Checks, type CheckAnswers } from './Checks';
 import { connectCommands } from './commands';
 import { Done, type Outcome } from './Done';
@@ -12,13 +12,15 @@ import { IdbQueueStorage, OfflineQueue, type QueueStorage } from './offline-queu
 import { Pairing } from './Pairing';
 import { QrScan } from './QrScan';
 import { Reason, type ReasonOption } from './Reason';
-import { whoFromCode, type Who } from './who';
+import { Visitor, type VisitorBody, stepOfField } from './Visitor';
+import { identifierOf, whoFromCode, type Who } from './who';
 
 type Screen =
   | { k: 'home' }
   | { k: 'qr' }
   | { k: 'name' }
-  | { k: 'checks'; who: Who }
+  | { k: 'checks'; who: Who; temperature: boolean; mask: boolean }
+  | { k: 'visitor' }
   | { k: 'reason'; who: Who; checks: CheckAnswers; reasons: ReasonOption[] }
   | { k: 'busy' }
   | { k: 'done'; outcome: Outcome }
@@ -57,9 +59,9 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
     () =>
       new OfflineQueue<{ data: ScanResult }>(
         storage ?? new IdbQueueStorage(),
-        async (body) => {
+        async (body, path) => {
           try {
-            const res = await call<{ data: ScanResult }>('POST', '/api/kiosk-app/scan', body, langRef.current);
+            const res = await call<{ data: ScanResult }>('POST', path ?? '/api/kiosk-app/scan', body, langRef.current);
             setOffline(false);
             return res;
           } catch (err) {
@@ -124,11 +126,10 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
 
   const submit = async (who: Who, checks: CheckAnswers = {}, reasonId?: number) => {
     setScreen({ k: 'busy' });
-    const { name, ...person } = who;
     try {
-      const sent = await queue.submit({ ...person, action: 'toggle', ...checks, ...(reasonId ? { reason_id: reasonId } : {}) });
-      log('sign-in', sent.status, person);
-      setScreen({ k: 'done', outcome: sent.status === 'sent' ? { kind: 'sent', result: sent.result.data } : { kind: 'queued', name: name ?? '' } });
+      const sent = await queue.submit({ ...identifierOf(who), input_method: who.input_method, action: 'toggle', ...checks, ...(reasonId ? { reason_id: reasonId } : {}) });
+      log('sign-in', sent.status, who.input_method);
+      setScreen({ k: 'done', outcome: sent.status === 'sent' ? { kind: 'sent', result: sent.result.data } : { kind: 'queued', name: who.name ?? '' } });
     } catch (err) {
       if (err instanceof ApiError && err.errors.reason_id && who.user_id && !reasonId) {
         const res = await call<{ data: ReasonOption[] }>('GET', `/api/kiosk-app/reasons/${who.user_id}`, undefined, lang).catch(() => null);
@@ -137,17 +138,48 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
       setScreen({ k: 'error', message: err instanceof ApiError ? err.message : t('error.offline') });
     }
   };
-  // A person found: the checks first when this kiosk takes temperatures.
-  const found = (who: Who | null) => {
+
+  /**
+   * A person read or picked: the server says who it is and whether this signs them in (with the journey's checks)
+   * or out. Offline, the journey's own checks apply and the sign-in waits in the queue.
+   */
+  const found = async (who: Who | null) => {
     if (!who) return;
-    if (config?.settings.temperature_unit) setScreen({ k: 'checks', who });
+    setScreen({ k: 'busy' });
+    let checks = { temperature: false, mask: false };
+    try {
+      const res = await call<{ data: Identity }>('POST', '/api/kiosk-app/identify', identifierOf(who), langRef.current);
+      setOffline(false);
+      who = { ...who, user_id: res.data.user_id, name: res.data.name };
+      if (res.data.action === 'in') checks = { temperature: res.data.checks.temperature === 1, mask: res.data.checks.mask === 1 };
+    } catch (err) {
+      if (!(err instanceof OfflineError)) return setScreen({ k: 'error', message: err instanceof ApiError ? err.message : t('error.offline') });
+      setOffline(true);
+      const j = config?.journey;
+      checks = j ? { temperature: j.temperature_check === 1, mask: j.mask_check === 1 } : { temperature: !!config?.settings.temperature_unit, mask: !!config?.settings.temperature_unit };
+    }
+    if (checks.temperature || checks.mask) setScreen({ k: 'checks', who, ...checks });
     else void submit(who);
   };
-  const onCode = useCallback((code: string) => found(whoFromCode(code, 'qr')), [config]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onCode = useCallback((code: string) => void found(whoFromCode(code, 'qr')), [config]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** A walk-in visitor registers and signs in (kept in the queue when the server is unreachable). */
+  const registerVisitor = async (body: VisitorBody) => {
+    try {
+      const sent = await queue.submit({ ...body }, '/api/kiosk-app/visitor');
+      setScreen({ k: 'done', outcome: sent.status === 'sent' ? { kind: 'sent', result: sent.result.data } : { kind: 'queued', name: `${body.first_name} ${body.last_name}` } });
+    } catch (err) {
+      if (!(err instanceof ApiError)) return { step: 'details' as const, message: t('error.offline') };
+      const field = Object.keys(err.errors)[0];
+      const messages = field ? err.errors[field] : [];
+      const detail = messages.length && messages[0] !== err.message ? `${err.message} ${messages.join(' ')}` : err.message;
+      return { step: field ? stepOfField(field) : ('details' as const), message: detail };
+    }
+  };
 
   // Left half-way (the person walked off): back home after the screen timeout without a touch or key.
   useEffect(() => {
-    if (!['qr', 'name', 'checks', 'reason'].includes(screen.k)) return;
+    if (!['qr', 'name', 'checks', 'reason', 'visitor'].includes(screen.k)) return;
     const ms = Math.max(config?.settings.screen_timeout_seconds ?? 45, 15) * 1000;
     let timer = setTimeout(home, ms);
     const touched = () => {
@@ -185,11 +217,25 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
         </div>
       )}
       {screen.k === 'home' && (
-        <Home t={t} config={config} lang={lang} onLang={changeLang} onQr={() => setScreen({ k: 'qr' })} onName={() => setScreen({ k: 'name' })} onCard={(d) => found(whoFromCode(d, 'rfid'))} />
+        <Home
+          t={t}
+          config={config}
+          lang={lang}
+          onLang={changeLang}
+          onQr={() => setScreen({ k: 'qr' })}
+          onName={() => setScreen({ k: 'name' })}
+          onVisitor={config.journey?.flows.some((f) => f.walk_in === 1) ? () => setScreen({ k: 'visitor' }) : undefined}
+          onCard={(d) => void found(whoFromCode(d, 'rfid'))}
+        />
       )}
       {screen.k === 'qr' && <QrScan t={t} onCode={onCode} onBack={home} />}
-      {screen.k === 'name' && <NameSearch t={t} lang={lang} onPick={found} onBack={home} />}
-      {screen.k === 'checks' && <Checks t={t} unit={config.settings.temperature_unit ?? 'C'} onDone={(c) => void submit(screen.who, c)} onBack={home} />}
+      {screen.k === 'name' && <NameSearch t={t} lang={lang} exact={config.journey?.name_matching === 'private'} onPick={(who) => void found(who)} onBack={home} />}
+      {screen.k === 'checks' && (
+        <Checks t={t} unit={config.settings.temperature_unit ?? 'C'} temperature={screen.temperature} mask={screen.mask} onDone={(c) => void submit(screen.who, c)} onBack={home} />
+      )}
+      {screen.k === 'visitor' && config.journey && (
+        <Visitor t={t} lang={lang} journey={config.journey} unit={config.settings.temperature_unit ?? 'C'} onSubmit={registerVisitor} onBack={home} />
+      )}
       {screen.k === 'reason' && <Reason t={t} reasons={screen.reasons} onPick={(id) => void submit(screen.who, screen.checks, id)} onBack={home} />}
       {screen.k === 'busy' && (
         <main className={s.center}>

@@ -9,38 +9,66 @@ export interface CheckAnswers {
   mask?: boolean;
 }
 
-/** The sign-in checks: temperature (C or F) and mask; a fever or an implausible reading cannot continue. */
-export function Checks({ t, unit: initialUnit, onDone, onBack }: { t: T; unit: TemperatureUnit; onDone: (a: CheckAnswers) => void; onBack: () => void }) {
+/**
+ * The sign-in checks the journey asks (temperature in C or F, rule 227; mask): a fever or an implausible reading
+ * ("hot") cannot continue.
+ */
+export function Checks({
+  t,
+  unit: initialUnit,
+  temperature = true,
+  mask: askMask = true,
+  onDone,
+  onBack,
+}: {
+  t: T;
+  unit: TemperatureUnit;
+  temperature?: boolean;
+  mask?: boolean;
+  onDone: (a: CheckAnswers) => void;
+  onBack: () => void;
+}) {
   const [value, setValue] = useState('');
   const [unit, setUnit] = useState<TemperatureUnit>(initialUnit);
   const [mask, setMask] = useState<boolean | null>(null);
-  const c = toCelsius(value, unit);
-  const ok = c !== null && c < FEVER_C && mask !== null;
+  const c = temperature ? toCelsius(value, unit) : null;
+  const ok = (!temperature || (c !== null && c < FEVER_C)) && (!askMask || mask !== null);
   return (
     <main className={s.center}>
       <h1 className={s.title}>{t('checks.title')}</h1>
-      <TemperatureInput
-        t={t}
-        value={value}
-        unit={unit}
-        onChange={(v, u) => {
-          setValue(v);
-          setUnit(u);
-        }}
-      />
-      <p className={s.lead}>{t('checks.mask')}</p>
-      <div className={s.row}>
-        {([true, false] as const).map((m) => (
-          <button key={String(m)} type="button" className={mask === m ? s.primary : s.ghost} aria-pressed={mask === m} onClick={() => setMask(m)}>
-            {m ? t('common.yes') : t('common.no')}
-          </button>
-        ))}
-      </div>
+      {temperature && (
+        <TemperatureInput
+          t={t}
+          value={value}
+          unit={unit}
+          onChange={(v, u) => {
+            setValue(v);
+            setUnit(u);
+          }}
+        />
+      )}
+      {askMask && (
+        <>
+          <p className={s.lead}>{t('checks.mask')}</p>
+          <div className={s.row}>
+            {([true, false] as const).map((m) => (
+              <button key={String(m)} type="button" className={mask === m ? s.primary : s.ghost} aria-pressed={mask === m} onClick={() => setMask(m)}>
+                {m ? t('common.yes') : t('common.no')}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
       <div className={s.row}>
         <button className={s.ghost} type="button" onClick={onBack}>
           {t('common.back')}
         </button>
-        <button className={s.primary} type="button" disabled={!ok} onClick={() => onDone({ temperature: apiTemperature(value, unit), mask: mask ?? undefined })}>
+        <button
+          className={s.primary}
+          type="button"
+          disabled={!ok}
+          onClick={() => onDone({ ...(temperature ? { temperature: apiTemperature(value, unit) } : {}), ...(askMask && mask !== null ? { mask } : {}) })}
+        >
           {t('common.next')}
         </button>
       </div>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KioskConfig } from './api';
 import { Home } from './Home';
 import { translator } from './i18n';
-import { whoFromCode } from './who';
+import { identifierOf, whoFromCode } from './who';
 
 const config: KioskConfig = {
   kiosk: { id: 1, name: 'Front desk' },
@@ -12,6 +12,7 @@ const config: KioskConfig = {
   area: { id: 3, name: 'Main Reception' },
   journey_id: null,
   settings: {},
+  journey: null,
 };
 
 describe('kiosk home', () => {
@@ -35,12 +36,17 @@ describe('kiosk home', () => {
 });
 
 describe('codes', () => {
-  it('reads a QR code as a person number, a tagged badge code, an e-mail or an ID number; a card as an ID number', () => {
-    expect(whoFromCode('42', 'qr')).toEqual({ user_id: 42, input_method: 'qr' });
-    expect(whoFromCode('gatehouse:user:42', 'qr')).toEqual({ user_id: 42, input_method: 'qr' });
-    expect(whoFromCode(' amira@northfield.example ', 'qr')).toEqual({ email: 'amira@northfield.example', input_method: 'qr' });
-    expect(whoFromCode('X-12-ABC', 'qr')).toEqual({ id_number: 'X-12-ABC', input_method: 'qr' });
-    expect(whoFromCode('0004417823', 'rfid')).toEqual({ id_number: '0004417823', input_method: 'rfid' });
+  it('sends what was read to the server: a QR value as a code, card digits as an RFID value, a wedge-typed QR value as a code', () => {
+    expect(whoFromCode(' gatehouse:p:0123456789abcdef0123456789abcdef ', 'qr')).toEqual({ code: 'gatehouse:p:0123456789abcdef0123456789abcdef', input_method: 'qr' });
+    expect(whoFromCode('https://gatehouse.example/c/abcdefghijklmnopqrstuvwxyz', 'qr')).toEqual({ code: 'https://gatehouse.example/c/abcdefghijklmnopqrstuvwxyz', input_method: 'qr' });
+    expect(whoFromCode('42', 'qr')).toEqual({ code: '42', input_method: 'qr' });
+    expect(whoFromCode('0004417823', 'rfid')).toEqual({ rfid: '0004417823', input_method: 'rfid' });
+    expect(whoFromCode('gatehouse:p:0123456789abcdef0123456789abcdef', 'rfid')).toEqual({ code: 'gatehouse:p:0123456789abcdef0123456789abcdef', input_method: 'qr' });
     expect(whoFromCode('  ', 'qr')).toBeNull();
+  });
+  it('names the identifier for the call', () => {
+    expect(identifierOf({ code: 'x', input_method: 'qr' })).toEqual({ code: 'x' });
+    expect(identifierOf({ rfid: '1', input_method: 'rfid' })).toEqual({ rfid: '1' });
+    expect(identifierOf({ user_id: 7, name: 'A B', input_method: 'name' })).toEqual({ user_id: 7 });
   });
 });

@@ -4,8 +4,8 @@ import { LANG_NAMES, LANGS, type Lang, type T } from './i18n';
 import s from './kiosk.module.css';
 
 /**
- * The paired kiosk's home: organisation and area, the ways in (QR, name) and a focused hidden input that takes a
- * keyboard-wedge RFID reader's digits and Enter.
+ * The paired kiosk's home: organisation and area, the ways in (QR, name, a walk-in visitor) and a focused hidden
+ * input that takes a keyboard-wedge reader's value and Enter (an RFID card, or a QR code from a wedge QR scanner).
  */
 export function Home({
   t,
@@ -14,6 +14,7 @@ export function Home({
   onLang,
   onQr,
   onName,
+  onVisitor,
   onCard,
 }: {
   t: T;
@@ -22,6 +23,8 @@ export function Home({
   onLang: (l: Lang) => void;
   onQr: () => void;
   onName: () => void;
+  /** Offered when the kiosk's journey takes walk-in visitors. */
+  onVisitor?: () => void;
   onCard: (digits: string) => void;
 }) {
   const reader = useRef<HTMLInputElement>(null);
@@ -57,7 +60,14 @@ export function Home({
           <span aria-hidden="true">⌕</span>
           {t('home.name')}
         </button>
+        {onVisitor && (
+          <button className={s.way} type="button" onClick={onVisitor} disabled={!config.area}>
+            <span aria-hidden="true">＋</span>
+            {t('home.visitor')}
+          </button>
+        )}
       </div>
+      {config.journey?.instruction && <p className={s.muted}>{config.journey.instruction}</p>}
       <p className={s.muted}>{t('home.rfid_hint')}</p>
       <input
         ref={reader}

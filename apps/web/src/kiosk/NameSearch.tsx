@@ -10,8 +10,11 @@ interface Person {
   user_type: string | null;
 }
 
-/** Quick matching: every word typed starts a first or last name; the kiosk shows names only. */
-export function NameSearch({ t, lang, onPick, onBack }: { t: T; lang: Lang; onPick: (who: Who) => void; onBack: () => void }) {
+/**
+ * Quick matching: every word typed starts a first or last name. Private matching (the journey's setting): only the
+ * full name finds the person. The kiosk shows names only.
+ */
+export function NameSearch({ t, lang, exact, onPick, onBack }: { t: T; lang: Lang; exact?: boolean; onPick: (who: Who) => void; onBack: () => void }) {
   const [text, setText] = useState('');
   const [people, setPeople] = useState<Person[] | null>(null);
   const [error, setError] = useState('');
@@ -39,6 +42,7 @@ export function NameSearch({ t, lang, onPick, onBack }: { t: T; lang: Lang; onPi
   return (
     <main className={s.center}>
       <h1 className={s.title}>{t('name.title')}</h1>
+      {exact && <p className={s.muted}>{t('name.private_hint')}</p>}
       <input className={s.input} autoFocus value={text} onChange={(e) => setText(e.target.value)} aria-label={t('name.search')} autoComplete="off" />
       {error && <p className={s.error}>{error}</p>}
       {people?.length === 0 && <p className={s.muted}>{t('name.none')}</p>}

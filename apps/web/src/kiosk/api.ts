@@ -1,3 +1,5 @@
+import type { KioskAppConfig } from '@gatehouse/contract';
+
 /** The kiosk's HTTP calls: its device token as the bearer, network failures told apart from refusals. */
 
 const TOKEN_KEY = 'gatehouse.kiosk.device_token';
@@ -41,13 +43,22 @@ export async function call<T>(method: 'GET' | 'POST', path: string, body?: unkno
   return json as T;
 }
 
-export interface KioskConfig {
-  kiosk: { id: number; name: string };
-  entity: { id: number; name: string; logo: string | null };
-  site: { id: number; name: string } | null;
-  area: { id: number; name: string } | null;
-  journey_id: number | null;
+/** The kiosk's configuration (`GET /api/kiosk-app/config`), with its journey's flows for walk-in visitors. */
+export type KioskConfig = Omit<KioskAppConfig, 'settings' | 'journey'> & {
   settings: { temperature_unit?: 'C' | 'F'; language?: 'en' | 'ar' | 'es'; sign_out_enabled?: number | boolean; screen_timeout_seconds?: number };
+  /** Absent in a configuration cached by an older kiosk version. */
+  journey?: KioskAppConfig['journey'];
+};
+export type KioskJourney = NonNullable<KioskAppConfig['journey']>;
+export type KioskFlow = KioskJourney['flows'][number];
+
+/** `POST /api/kiosk-app/identify`: who was read, and what signing them would be. */
+export interface Identity {
+  user_id: number;
+  name: string;
+  user_type: string | null;
+  action: 'in' | 'out';
+  checks: { temperature: 0 | 1; mask: 0 | 1 };
 }
 
 export interface ScanResult {

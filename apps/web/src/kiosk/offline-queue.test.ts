@@ -107,4 +107,22 @@ describe('offline queue', () => {
       expect(await q.count()).toBe(1);
     }
   });
+
+  it('keeps a walk-in registration with its own call and replays it there, once', async () => {
+    const s = server();
+    const paths: (string | undefined)[] = [];
+    const send = (body: QueuedScan['body'], path?: string) => {
+      paths.push(path);
+      return s.send(body);
+    };
+    const q = new OfflineQueue(new MemoryQueueStorage(), send);
+    s.state.up = false;
+    const res = await q.submit({ journey_flow_id: 3, first_name: 'Wanda' }, '/api/kiosk-app/visitor');
+    expect(res.status).toBe('queued');
+    s.state.up = true;
+    expect(await q.flush()).toBe(1);
+    expect(await q.flush()).toBe(0);
+    expect(paths).toEqual(['/api/kiosk-app/visitor', '/api/kiosk-app/visitor']);
+    expect(s.recorded.size).toBe(1);
+  });
 });

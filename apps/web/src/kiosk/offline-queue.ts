@@ -6,6 +6,8 @@ const transient = (err: unknown) => err instanceof OfflineError || (err instance
 /** A sign-in kept while the server is unreachable; its idempotency key makes a replay record it once. */
 export interface QueuedScan {
   key: string;
+  /** The call it goes to (a sign-in by default; a walk-in visitor's registration). */
+  path?: string;
   body: Record<string, unknown> & { idempotency_key: string; at: string };
   queuedAt: string;
 }
@@ -78,7 +80,7 @@ export class OfflineQueue<R> {
 
   constructor(
     private storage: QueueStorage,
-    private send: (body: QueuedScan['body']) => Promise<R>,
+    private send: (body: QueuedScan['body'], path?: string) => Promise<R>,
     private events: { onChange?: (waiting: number) => void; onRejected?: (item: QueuedScan, error: Error) => void } = {},
   ) {}
 
@@ -90,18 +92,18 @@ export class OfflineQueue<R> {
     this.events.onChange?.(await this.count());
   }
 
-  async submit(body: Omit<QueuedScan['body'], 'idempotency_key' | 'at'> & Partial<Pick<QueuedScan['body'], 'idempotency_key' | 'at'>>): Promise<Submitted<R>> {
+  async submit(body: Omit<QueuedScan['body'], 'idempotency_key' | 'at'> & Partial<Pick<QueuedScan['body'], 'idempotency_key' | 'at'>>, path?: string): Promise<Submitted<R>> {
     const full = { ...body, idempotency_key: body.idempotency_key ?? newKey(), at: body.at ?? new Date().toISOString() };
     // Earlier sign-ins first: while some wait, a new one waits behind them.
     if ((await this.count()) > 0) await this.flush();
     if ((await this.count()) === 0) {
       try {
-        return { status: 'sent', result: await this.send(full) };
+        return { status: 'sent', result: await this.send(full, path) };
       } catch (err) {
         if (!(err instanceof OfflineError)) throw err;
       }
     }
-    const item: QueuedScan = { key: full.idempotency_key, body: full, queuedAt: new Date().toISOString() };
+    const item: QueuedScan = { key: full.idempotency_key, body: full, queuedAt: new Date().toISOString(), ...(path ? { path } : {}) };
     await this.storage.put(item);
     await this.changed();
     return { status: 'queued', item };
@@ -119,7 +121,7 @@ export class OfflineQueue<R> {
     let done = 0;
     for (const item of await this.storage.all()) {
       try {
-        await this.send(item.body);
+        await this.send(item.body, item.path);
       } catch (err) {
         if (transient(err)) break;
         this.events.onRejected?.(item, err as Error);

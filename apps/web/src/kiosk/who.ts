@@ -1,23 +1,25 @@
-/** Who is signing: the person as the API finds them (by id, e-mail or ID number) and how they were found. */
+/**
+ * Who is signing, as the kiosk read them: a QR code's value, an RFID card's value (both resolved by the server,
+ * never guessed here) or a person picked by name.
+ */
 export interface Who {
   user_id?: number;
-  email?: string;
-  id_number?: string;
+  code?: string;
+  rfid?: string;
   input_method: 'qr' | 'rfid' | 'name';
   name?: string;
 }
 
 /**
- * A QR code or typed code: a person's number (optionally `gatehouse:user:<id>`), an e-mail address, or else
- * their ID number. An RFID card's digits are its ID number.
+ * A read value: the QR camera or code field gives a QR value; the home's keyboard-wedge input gives an RFID
+ * card's digits, or a QR value when a wedge QR scanner typed one (it holds `:` or `/`, which no card does).
  */
 export function whoFromCode(raw: string, method: 'qr' | 'rfid'): Who | null {
   const code = raw.trim();
   if (!code) return null;
-  if (method === 'rfid') return { id_number: code, input_method: 'rfid' };
-  const tagged = /^gatehouse:user:(\d{1,10})$/i.exec(code);
-  if (tagged) return { user_id: Number(tagged[1]), input_method: 'qr' };
-  if (/^\d{1,10}$/.test(code)) return { user_id: Number(code), input_method: 'qr' };
-  if (code.includes('@')) return { email: code, input_method: 'qr' };
-  return { id_number: code, input_method: 'qr' };
+  if (method === 'rfid' && !/[:/]/.test(code)) return { rfid: code, input_method: 'rfid' };
+  return { code, input_method: 'qr' };
 }
+
+/** The identifier fields a sign-in call takes. */
+export const identifierOf = (who: Who) => (who.code !== undefined ? { code: who.code } : who.rfid !== undefined ? { rfid: who.rfid } : { user_id: who.user_id });

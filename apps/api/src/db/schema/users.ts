@@ -34,6 +34,8 @@ export const users = pgTable(
     rfidCodeExpiresAt: timestamp('rfid_code_expires_at', { withTimezone: true }),
     /** The quick pass code a person shows at a kiosk. */
     quickPassCode: text('quick_pass_code'),
+    /** The random, unguessable code of the person's kiosk QR (badge): the kiosk resolves it to the person. */
+    kioskCode: text('kiosk_code').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     /** Free resources a person holds (parking space, locker…), name to value. */
     /** What the grid's search box matches (names, e-mail, phone, ID), lower-cased in one column. */
@@ -54,6 +56,7 @@ export const users = pgTable(
     uniqueIndex('users_entity_account_uq').on(t.entityId, t.accountId).where(sql`${t.accountId} is not null`),
     index('users_entity_name_idx').on(t.entityId, t.lastName, t.firstName),
     uniqueIndex('users_entity_rfid_uq').on(t.entityId, t.rfid).where(sql`${t.rfid} is not null`),
+    uniqueIndex('users_entity_kiosk_code_uq').on(t.entityId, t.kioskCode),
     index('users_entity_status_name_idx').on(t.entityId, t.status, t.firstName, t.lastName, t.id),
     index('users_entity_status_type_idx').on(t.entityId, t.status, t.userTypeId, t.id),
     index('users_entity_status_created_idx').on(t.entityId, t.status, t.createdAt, t.id),

@@ -102,22 +102,26 @@ describe('kiosk app: reasons', () => {
 
 describe('kiosk app: badge', () => {
   it('a sign-in at this kiosk gets a badge with a QR code the kiosk reads back', async () => {
-    const person = await fixtures(h, org).person({ firstName: 'Visiting', lastName: 'Engineer' });
+    const f = fixtures(h, org);
+    const person = await f.person({ firstName: 'Visiting', lastName: 'Engineer', userTypeId: (await f.userType()).id });
     const scan = await api(h.app, device.token).post('/api/kiosk-app/scan', { user_id: person.id, action: 'in' });
     const res = await api(h.app, device.token).get(`/api/kiosk-app/badge/${scan.body.data.scan.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('Visiting Engineer');
-    expect(res.body.data.code).toBe(`gatehouse:user:${person.id}`);
+    expect(res.body.data.code).toMatch(/^gatehouse:p:[a-f0-9]{32}$/);
     expect(res.body.data.qr).toMatch(/^data:image\/png;base64,/);
   });
 
-  it('rule 102: no badge for a default user (a member of the organisation)', async () => {
+  it('rule 102: no badge for a default user (a member of the organisation, or a person without a user type)', async () => {
     // The organisation's owner is a member with a role.
     const scan = await api(h.app, device.token).post('/api/kiosk-app/scan', { user_id: org.userId, action: 'in' });
     expect(scan.status).toBe(200);
     const res = await api(h.app, device.token).get(`/api/kiosk-app/badge/${scan.body.data.scan.id}`);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('No badge is printed for members of the organisation.');
+    const untyped = await fixtures(h, org).person();
+    const s2 = await api(h.app, device.token).post('/api/kiosk-app/scan', { user_id: untyped.id, action: 'in' });
+    expect((await api(h.app, device.token).get(`/api/kiosk-app/badge/${s2.body.data.scan.id}`)).status).toBe(403);
   });
 
   it("404 for another kiosk's scan", async () => {

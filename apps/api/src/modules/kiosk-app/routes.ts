@@ -1,14 +1,46 @@
-import { flag, zIdParam, zKioskAppConfig, zKioskReasons, zKioskAppScanBody, zKioskBadge, zKioskPeople, zKioskPeopleQuery, zSignInOutResult } from '@gatehouse/contract';
+import {
+  flag,
+  zIdParam,
+  zKioskAppConfig,
+  zKioskAppScanBody,
+  zKioskBadge,
+  zKioskHosts,
+  zKioskHostsQuery,
+  zKioskIdentifyBody,
+  zKioskIdentity,
+  zKioskPeople,
+  zKioskPeopleQuery,
+  zKioskReasons,
+  zKioskVisitorBody,
+  zSignInOutResult,
+} from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import { withTenant } from '../../platform/db/tenant';
 import { fieldError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn } from '../signin/after-sign-in';
 import { loadSubject } from '../signin/load-subject';
-import { signInOutOnce } from '../signin/sign-in-out';
+import { oncePerIdempotencyKey, signInOut, type SignInOutResult } from '../signin/sign-in-out';
 import { badgeFor } from './badge';
-import { deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
+import { type DeviceKiosk, deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
+import { alreadyRecorded, assertInJourney, identify, resolvePerson } from './identify';
+import { loadKioskJourney, presentKioskJourney } from './journey';
 import { searchPeople } from './search-people';
+import { searchHosts, walkIn } from './walk-in';
+
+/** The kiosk signs at its own area only: a kiosk not placed yet refuses. */
+const areaOf = (k: DeviceKiosk) => {
+  if (!k.area?.id) throw fieldError('area_id', 'kiosk_app.no_area');
+  return k.area.id;
+};
+
+const presentResult = (result: SignInOutResult) => ({
+  action: result.action,
+  scan: result.scan,
+  visit_id: result.visitId,
+  visit_status: result.visitStatus,
+  replayed: flag(result.replayed),
+});
 
 const tags = ['kiosk-app'];
 // One kiosk signs a queue of people (and replays an offline batch): limit per device, not per address.
@@ -28,8 +60,10 @@ export default defineRoutes((r, services) => {
     response: zKioskAppConfig,
     handler: async ({ req }) => {
       const k = await deviceKiosk(services, req);
+      const journey = await withTenant(db, k.entity.id, async (tx) => presentKioskJourney(tx, k.entity.id, await loadKioskJourney(tx, k)));
       return {
         data: {
+          journey,
           kiosk: { id: k.kiosk.id, name: k.kiosk.name },
           entity: { id: k.entity.id, name: k.entity.name, logo: k.entity.logo },
           site: k.site?.id ? { id: k.site.id, name: k.site.name } : null,
@@ -52,7 +86,7 @@ export default defineRoutes((r, services) => {
     response: zKioskPeople,
     handler: async ({ req, query }) => {
       const k = await deviceKiosk(services, req);
-      const data = await withTenant(db, k.entity.id, (tx) => searchPeople(tx, k.entity.id, query.search));
+      const data = await withTenant(db, k.entity.id, async (tx) => searchPeople(tx, k.entity.id, query.search, (await loadKioskJourney(tx, k))?.journey.nameMatching ?? 'quick'));
       return { data };
     },
   });
@@ -85,14 +119,42 @@ export default defineRoutes((r, services) => {
     response: zKioskBadge,
     handler: async ({ req, params }) => {
       const k = await deviceKiosk(services, req);
-      return { data: await withTenant(db, k.entity.id, (tx) => badgeFor(tx, k.entity.id, k.kiosk.id, params.id)) };
+      return { data: await withTenant(db, k.entity.id, async (tx) => badgeFor(tx, k.entity.id, k.kiosk.id, params.id, await loadKioskJourney(tx, k))) };
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/api/kiosk-app/identify',
+    summary: 'Who a QR code, RFID card or picked name is, whether it would sign them in or out, and the checks a sign-in needs',
+    tags,
+    access: 'public',
+    rateLimit: perDevice,
+    body: zKioskIdentifyBody,
+    response: zKioskIdentity,
+    handler: async ({ req, body }) => {
+      const k = await deviceKiosk(services, req);
+      const areaId = areaOf(k);
+      const found = await withTenant(db, k.entity.id, async (tx) => identify(tx, k.entity.id, areaId, await loadKioskJourney(tx, k), body));
+      // Without a journey the kiosk's own settings decide: a kiosk that takes temperatures asks both checks.
+      const checks = found.flow || k.kiosk.journeyId ? found.checks : { temperature: !!k.kiosk.settings?.temperature_unit, mask: !!k.kiosk.settings?.temperature_unit };
+      const p = found.person;
+      return {
+        data: {
+          user_id: p.id,
+          name: `${p.firstName} ${p.lastName}`.trim(),
+          user_type: p.userType ?? null,
+          action: found.action,
+          checks: { temperature: flag(checks.temperature), mask: flag(checks.mask) },
+        },
+      };
     },
   });
 
   r.route({
     method: 'POST',
     url: '/api/kiosk-app/scan',
-    summary: "A kiosk signs a person in or out at its own area (QR, RFID or name); the same idempotency key twice records one scan",
+    summary: 'A kiosk signs a person in or out at its own area (QR code value, RFID value or a picked name); the same idempotency key twice records one scan',
     tags,
     access: 'public',
     rateLimit: perDevice,
@@ -100,15 +162,58 @@ export default defineRoutes((r, services) => {
     response: zSignInOutResult,
     handler: async ({ req, body, emit, t }) => {
       const k = await deviceKiosk(services, req);
-      if (!k.area?.id) throw fieldError('area_id', 'kiosk_app.no_area');
+      const areaId = areaOf(k);
       const actor = kioskActor(k);
-      const full = { ...body, area_id: k.area.id, kiosk_id: k.kiosk.id };
-      const result = await signInOutOnce((fn) => withTenant(db, actor.entityId, fn), { actor, body: full, method: body.input_method ?? 'name' });
+      const { code, rfid, ...rest } = body;
+      const result = await oncePerIdempotencyKey(body.idempotency_key, () =>
+        withTenant(db, actor.entityId, async (tx) => {
+          // Identifiers are resolved here (never passed through): an unknown or revoked code answers in the kiosk's language.
+          const person = await resolvePerson(tx, actor.entityId, { code, rfid, user_id: body.user_id });
+          const journey = await loadKioskJourney(tx, k);
+          // A replay of a sign-in already recorded answers it, even when the journey changed since.
+          if (!body.idempotency_key || !(await alreadyRecorded(tx, actor.entityId, body.idempotency_key))) assertInJourney(journey, person);
+          const full = { ...rest, user_id: person.id, area_id: areaId, kiosk_id: k.kiosk.id };
+          const method = body.input_method ?? (code !== undefined ? 'qr' : rfid !== undefined ? 'rfid' : 'name');
+          return signInOut(tx, { actor, body: full, method });
+        }),
+      );
       await afterSignIn(services, emit, actor.entityId, result);
-      return {
-        data: { action: result.action, scan: result.scan, visit_id: result.visitId, visit_status: result.visitStatus, replayed: flag(result.replayed) },
-        message: t(result.action === 'in' ? 'signin.signed_in' : 'signin.signed_out', { name: result.scan.full_name }),
-      };
+      return { data: presentResult(result), message: t(result.action === 'in' ? 'signin.signed_in' : 'signin.signed_out', { name: result.scan.full_name }) };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/kiosk-app/hosts/{id}',
+    summary: "Hosts a walk-in visitor can pick for one of the kiosk's flows (the flow's host user types, else the console users): names only",
+    tags,
+    access: 'public',
+    rateLimit: perDevice,
+    params: zIdParam,
+    query: zKioskHostsQuery,
+    response: zKioskHosts,
+    handler: async ({ req, params, query }) => {
+      const k = await deviceKiosk(services, req);
+      return { data: await withTenant(db, k.entity.id, (tx) => searchHosts(tx, k, params.id, query.search)) };
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/api/kiosk-app/visitor',
+    summary: "A walk-in visitor registers at the kiosk (user type of a flow, details, host, custom fields, entry condition, photo, checks) and is signed in",
+    tags,
+    access: 'public',
+    rateLimit: perDevice,
+    bodyLimit: 6 * 1024 * 1024,
+    body: zKioskVisitorBody,
+    response: zSignInOutResult,
+    handler: async ({ req, body, emit, t, lang }) => {
+      const k = await deviceKiosk(services, req);
+      areaOf(k);
+      const result = await walkIn(services, k, body, lang);
+      await afterSignIn(services, emit, k.entity.id, result);
+      return { data: presentResult(result), message: t('signin.signed_in', { name: result.scan.full_name }) };
     },
   });
 });

@@ -231,12 +231,17 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
  * moment both find no prior scan; the unique key lets one commit and fails the other, which then runs again and
  * answers the first one's scan as a replay: one scan, both answered.
  */
-export async function signInOutOnce(run: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>, opts: SignInOutOptions): Promise<SignInOutResult> {
+export function signInOutOnce(run: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>, opts: SignInOutOptions): Promise<SignInOutResult> {
+  return oncePerIdempotencyKey(opts.body.idempotency_key, () => run((tx) => signInOut(tx, opts)));
+}
+
+/** Runs `attempt` (a whole tenant transaction) again once when it lost an idempotency race (see signInOutOnce). */
+export async function oncePerIdempotencyKey<T>(key: string | null | undefined, attempt: () => Promise<T>): Promise<T> {
   try {
-    return await run((tx) => signInOut(tx, opts));
+    return await attempt();
   } catch (err) {
-    if (!opts.body.idempotency_key || !isIdempotencyRace(err)) throw err;
-    return run((tx) => signInOut(tx, opts));
+    if (!key || !isIdempotencyRace(err)) throw err;
+    return attempt();
   }
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "kiosk_code" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "users_entity_kiosk_code_uq" ON "users" USING btree ("entity_id","kiosk_code");

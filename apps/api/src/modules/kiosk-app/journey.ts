@@ -1,0 +1,110 @@
+import { flag, planAllowsCustomFields, type KioskAppConfig } from '@gatehouse/contract';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { areas, complianceVersions, compliances, customFields, entities, journeyFlows, journeys, sections, userTypes } from '../../db/schema/index';
+import type { Db } from '../../platform/db/client';
+import type { DeviceKiosk } from './device-kiosk';
+
+/** Registration methods that need the person registered before they arrive: no walk-in at the kiosk. */
+const NO_WALK_IN = new Set(['pre_registered_only', 'by_admin']);
+/** A new person of this user type may register at the kiosk: not staff, and no registration needed beforehand. */
+export const takesWalkIns = (type: { registrationMethod: string; isStaff: boolean }) => !type.isStaff && !NO_WALK_IN.has(type.registrationMethod);
+const MANDATORY = ['email', 'phone', 'company_name', 'id_number'] as const;
+type Mandatory = (typeof MANDATORY)[number];
+
+/**
+ * The journey a kiosk runs: its own (`kiosks.journey_id`), else its area's. With its flows (one per user type,
+ * rule 197), each flow's entry condition (current version), custom fields and host settings, and the user types'
+ * tree so that a sub-type (Teacher under Staff) follows its parent's flow.
+ */
+export async function loadKioskJourney(tx: Db, k: DeviceKiosk) {
+  const entityId = k.entity.id;
+  let journeyId = k.kiosk.journeyId;
+  if (!journeyId && k.area?.id) {
+    const [a] = await tx.select({ journeyId: areas.journeyId }).from(areas).where(and(eq(areas.id, k.area.id), eq(areas.entityId, entityId)));
+    journeyId = a?.journeyId ?? null;
+  }
+  if (!journeyId) return null;
+  const [journey] = await tx.select().from(journeys).where(and(eq(journeys.id, journeyId), eq(journeys.entityId, entityId)));
+  if (!journey) return null;
+  const flows = await tx
+    .select({ flow: journeyFlows, type: userTypes })
+    .from(journeyFlows)
+    .innerJoin(userTypes, and(eq(userTypes.id, journeyFlows.userTypeId), eq(userTypes.entityId, entityId)))
+    .where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.journeyId, journey.id)))
+    .orderBy(asc(journeyFlows.id));
+  const types = await tx.select({ id: userTypes.id, parentId: userTypes.parentId }).from(userTypes).where(eq(userTypes.entityId, entityId));
+  const parentOf = new Map(types.map((t) => [t.id, t.parentId]));
+  const byType = new Map(flows.map((f) => [f.type.id, f]));
+  /** The flow a person of this user type follows: their type's, else the nearest ancestor's. */
+  const flowFor = (userTypeId: number | null) => {
+    const seen = new Set<number>();
+    for (let id = userTypeId; id && !seen.has(id); id = parentOf.get(id) ?? null) {
+      seen.add(id);
+      const f = byType.get(id);
+      if (f) return f;
+    }
+    return null;
+  };
+  return { journey, flows, flowFor };
+}
+export type KioskJourney = NonNullable<Awaited<ReturnType<typeof loadKioskJourney>>>;
+
+/** The checks a sign-in through this flow needs (journey-wide or the flow's own). */
+export const checksOf = (j: KioskJourney, f: KioskJourney['flows'][number] | null) => ({
+  temperature: j.journey.temperatureCheck || !!f?.flow.temperatureCheck,
+  mask: j.journey.maskCheck || !!f?.flow.maskCheck,
+});
+
+/** The journey as the kiosk app's configuration presents it (entry-condition questions without their passing answers). */
+export async function presentKioskJourney(tx: Db, entityId: number, j: KioskJourney | null): Promise<KioskAppConfig['journey']> {
+  if (!j) return null;
+  const complianceIds = [...new Set(j.flows.map((f) => f.flow.complianceId).filter((id): id is number => !!id))];
+  const conditions = complianceIds.length
+    ? await tx
+        .select({ id: compliances.id, v: complianceVersions })
+        .from(compliances)
+        .innerJoin(complianceVersions, and(eq(complianceVersions.complianceId, compliances.id), eq(complianceVersions.version, compliances.version)))
+        .where(and(eq(compliances.entityId, entityId), inArray(compliances.id, complianceIds), isNull(compliances.deletedAt)))
+    : [];
+  const [entity] = await tx.select({ plan: entities.plan }).from(entities).where(eq(entities.id, entityId));
+  const fields = planAllowsCustomFields(entity?.plan)
+    ? await tx
+        .select({ field: customFields })
+        .from(customFields)
+        .innerJoin(sections, and(eq(sections.id, customFields.sectionId), eq(sections.entityId, customFields.entityId)))
+        .where(and(eq(customFields.entityId, entityId), or(eq(customFields.fillableByUser, true), eq(customFields.requiredAtPreRegistration, true))))
+        .orderBy(asc(sections.sortOrder), asc(sections.id), asc(customFields.sortOrder), asc(customFields.id))
+    : [];
+  return {
+    id: j.journey.id,
+    name: j.journey.name,
+    instruction: j.journey.instructionScreen ?? null,
+    name_matching: j.journey.nameMatching,
+    print_badge: flag(j.journey.printBadge),
+    temperature_check: flag(j.journey.temperatureCheck),
+    mask_check: flag(j.journey.maskCheck),
+    flows: j.flows.map(({ flow, type }) => {
+      const c = conditions.find((r) => r.id === flow.complianceId);
+      const checks = checksOf(j, { flow, type });
+      return {
+        id: flow.id,
+        name: flow.name,
+        description: flow.description ?? null,
+        user_type: { id: type.id, name: type.name },
+        walk_in: flag(takesWalkIns(type)),
+        mandatory: type.mandatoryData.filter((m): m is Mandatory => (MANDATORY as readonly string[]).includes(m)),
+        host: { required: flag(flow.hostRequired), allow_no_host: flag(flow.allowNoHost) },
+        temperature_check: flag(checks.temperature),
+        mask_check: flag(checks.mask),
+        print_badge: flag(flow.printBadge),
+        photo: flag(type.profilePhoto),
+        custom_fields: fields
+          .filter((f) => !flow.sectionIds.length || flow.sectionIds.includes(f.field.sectionId))
+          .map(({ field }) => ({ id: field.id, name: field.name, type: field.type, display: field.display ?? null, options: field.options, required: flag(field.requiredAtPreRegistration) })),
+        compliance: c
+          ? { id: c.id, name: c.v.name, questions: c.v.questions.map((q) => ({ id: q.id, question: q.question })), agreement_text: c.v.agreementText, statement: c.v.statement }
+          : null,
+      };
+    }),
+  };
+}

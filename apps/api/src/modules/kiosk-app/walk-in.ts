@@ -1,0 +1,182 @@
+import { parseTemperature } from '@gatehouse/contract';
+import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { zKioskVisitorBody } from '@gatehouse/contract';
+import { complianceVersions, compliances, customFields, scans, users, visits } from '../../db/schema/index';
+import type { Db } from '../../platform/db/client';
+import { withTenant } from '../../platform/db/tenant';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import type { Services } from '../../platform/services';
+import { evaluateAnswers } from '../compliance/evaluate-answers';
+import { saveAnswers } from '../compliance/save-answers';
+import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields/field-values';
+import { storeVisitorPhoto } from '../prereg/photo';
+import { signInOut } from '../signin/sign-in-out';
+import { assertUnique } from '../users/save-user';
+import { type DeviceKiosk, kioskActor } from './device-kiosk';
+import { type KioskJourney, loadKioskJourney, takesWalkIns } from './journey';
+
+type Body = z.output<typeof zKioskVisitorBody>;
+type Flow = KioskJourney['flows'][number];
+
+/** Who may host through a flow: the active people of its host user types, or, when it names none, the console users. */
+const hostCondition = (entityId: number, flow: Flow['flow']) =>
+  and(eq(users.entityId, entityId), eq(users.status, 'active'), flow.hostUserTypeIds.length ? inArray(users.userTypeId, flow.hostUserTypeIds) : isNotNull(users.roleId));
+
+/** The kiosk's walk-in flow by id: 404 when it is not one of its journey's flows (another organisation's included). */
+export async function walkInFlow(tx: Db, k: DeviceKiosk, flowId: number) {
+  const journey = await loadKioskJourney(tx, k);
+  const flow = journey?.flows.find((f) => f.flow.id === flowId);
+  if (!journey || !flow) throw notFound();
+  if (!takesWalkIns(flow.type)) throw forbidden('kiosk_app.flow_not_walk_in');
+  return { journey, flow };
+}
+
+/** Hosts a visitor can pick on the kiosk: names only, a few matches. */
+export async function searchHosts(tx: Db, k: DeviceKiosk, flowId: number, search: string) {
+  const { flow } = await walkInFlow(tx, k, flowId);
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
+  const like = (w: string) => `${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(hostCondition(k.entity.id, flow.flow), ...words.map((w) => or(ilike(users.firstName, like(w)), ilike(users.lastName, like(w))))))
+    .orderBy(asc(users.firstName), asc(users.lastName))
+    .limit(8);
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim() }));
+}
+
+/** Rules 169-171 beyond the schema: the user type's mandatory details, the host, the custom fields the flow requires. */
+async function checkDetails(tx: Db, entityId: number, flow: Flow, body: Body) {
+  const errors: Record<string, string[]> = {};
+  const given: Record<string, unknown> = { email: body.email, phone: body.phone, company_name: body.company_name, id_number: body.id_number };
+  for (const m of flow.type.mandatoryData) if (m in given && !given[m]) errors[m] = ['kiosk_app.field_required'];
+  if (body.host_user_id) {
+    const [host] = await tx.select({ id: users.id }).from(users).where(and(hostCondition(entityId, flow.flow), eq(users.id, body.host_user_id)));
+    if (!host) errors.host_user_id = ['kiosk_app.host_not_allowed'];
+  } else if (flow.flow.hostRequired && !flow.flow.allowNoHost) errors.host_user_id = ['kiosk_app.host_required'];
+  const values = (await checkCustomFieldValues(tx, entityId, body.custom_fields)) ?? [];
+  const required = await tx
+    .select({ id: customFields.id, sectionId: customFields.sectionId })
+    .from(customFields)
+    .where(and(eq(customFields.entityId, entityId), eq(customFields.requiredAtPreRegistration, true)));
+  for (const f of required) {
+    if (flow.flow.sectionIds.length && !flow.flow.sectionIds.includes(f.sectionId)) continue;
+    if (!values.some((v) => v.customFieldId === f.id && v.value !== '')) errors[`custom_fields.${f.id}`] = ['kiosk_app.field_required'];
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+  return values;
+}
+
+/** Rule 210 (with 211-212): the flow's entry condition answered; a failed evaluation stops the sign-in. */
+async function checkConditions(tx: Db, entityId: number, journey: KioskJourney, flow: Flow, body: Body) {
+  if (!flow.flow.complianceId) return null;
+  const [current] = await tx
+    .select({ v: complianceVersions })
+    .from(compliances)
+    .innerJoin(complianceVersions, and(eq(complianceVersions.complianceId, compliances.id), eq(complianceVersions.version, compliances.version)))
+    .where(and(eq(compliances.id, flow.flow.complianceId), eq(compliances.entityId, entityId), sql`${compliances.deletedAt} is null`));
+  if (!current) return null;
+  if (!body.compliance) throw fieldError('compliance', 'kiosk_app.compliance_required');
+  const temperature = body.temperature !== undefined && body.temperature !== null ? (parseTemperature(body.temperature)?.celsius ?? null) : null;
+  const ev = evaluateAnswers(current.v.questions, body.compliance.answers, {
+    notes: body.notes,
+    maskFailed: body.mask === false,
+    temperature,
+    threshold: journey.journey.temperatureThreshold,
+  });
+  if (ev.status === 'failed') throw badRequest({ compliance: [ev.reason ?? 'kiosk_app.compliance_failed'] }, 'kiosk_app.compliance_failed');
+  return { complianceId: current.v.complianceId, answers: body.compliance.answers, temperature };
+}
+
+/**
+ * A walk-in visitor at the kiosk: checks everything first (flow, details, host, custom fields, entry condition),
+ * stores the photo, then in one transaction creates the person with the flow's user type, keeps their custom
+ * fields, signs them in at the kiosk's area through the one sign-in use case, ties the visit to the flow and
+ * records the entry-condition answers. The same idempotency key again answers the first sign-in (nothing new).
+ */
+export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lang: 'en' | 'ar' | 'es') {
+  const db = services.database.db;
+  const entityId = k.entity.id;
+  const actor = kioskActor(k);
+  const areaId = k.area!.id;
+  const signBody = (userId: number) => ({
+    user_id: userId,
+    area_id: areaId,
+    kiosk_id: k.kiosk.id,
+    action: 'in' as const,
+    input_method: 'name' as const,
+    temperature: body.temperature,
+    mask: body.mask,
+    notes: body.notes ?? null,
+    host_user_id: body.host_user_id ?? null,
+    idempotency_key: body.idempotency_key,
+    at: body.at,
+  });
+
+  // A replayed walk-in (an offline batch sent again): the first sign-in, no second person. The lock makes a
+  // concurrent request with the same key wait for the first one's transaction.
+  const replay = async (tx: Db) => {
+    if (!body.idempotency_key) return null;
+    await tx.execute(sql`select pg_advisory_xact_lock(${entityId}, hashtext(${body.idempotency_key}))`);
+    const [s] = await tx.select({ userId: scans.userId }).from(scans).where(and(eq(scans.entityId, entityId), eq(scans.idempotencyKey, body.idempotency_key)));
+    return s ? signInOut(tx, { actor, body: signBody(s.userId), method: 'name' }) : null;
+  };
+  const prior = await withTenant(db, entityId, replay);
+  if (prior) return prior;
+
+  const { values, conditions } = await withTenant(db, entityId, async (tx) => {
+    const { journey, flow } = await walkInFlow(tx, k, body.journey_flow_id);
+    const values = await checkDetails(tx, entityId, flow, body);
+    const conditions = await checkConditions(tx, entityId, journey, flow, body);
+    // Rule 171: a person with this e-mail, phone or ID exists: they sign in as themselves (name or QR), not anew.
+    await assertUnique(tx, entityId, { email: body.email, phone: body.phone, idNumber: body.id_number }).catch((err: unknown) => {
+      throw err instanceof AppError && err.status === 409 ? conflict('kiosk_app.already_registered', err.extra.errors) : err;
+    });
+    return { values, conditions };
+  });
+
+  const image = body.image ? await storeVisitorPhoto(services.storage, entityId, Buffer.from(body.image.slice(body.image.indexOf(',') + 1), 'base64')) : null;
+  try {
+    const result = await withTenant(db, entityId, async (tx) => {
+      const again = await replay(tx);
+      if (again) return again;
+      const { flow } = await walkInFlow(tx, k, body.journey_flow_id);
+      const [person] = await tx
+        .insert(users)
+        .values({
+          entityId,
+          userTypeId: flow.type.id,
+          firstName: body.first_name,
+          lastName: body.last_name,
+          email: body.email ?? null,
+          phone: body.phone,
+          companyName: body.company_name || null,
+          idNumber: body.id_number || null,
+          image,
+          lang: body.lang ?? lang,
+        })
+        .returning({ id: users.id });
+      await writeCustomFieldValues(tx, entityId, person.id, values);
+      const result = await signInOut(tx, { actor, body: signBody(person.id), method: 'name' });
+      await tx.update(visits).set({ journeyFlowId: flow.flow.id, image }).where(and(eq(visits.id, result.visitId), eq(visits.entityId, entityId)));
+      if (conditions) {
+        await saveAnswers(tx, entityId, {
+          userId: person.id,
+          compliances: [{ complianceId: conditions.complianceId, answer: conditions.answers }],
+          notes: body.notes ?? null,
+          maskFailed: body.mask === false,
+          temperature: conditions.temperature,
+          scan: { visitId: result.visitId, scanId: result.scan.id, areaId, userTypeId: flow.type.id },
+          source: 'kiosk',
+        });
+      }
+      return result;
+    });
+    if (result.replayed && image) await services.storage.remove(image.replace('/api/files/', '')).catch(() => undefined);
+    return result;
+  } catch (err) {
+    if (image) await services.storage.remove(image.replace('/api/files/', '')).catch(() => undefined);
+    throw err;
+  }
+}
