@@ -46,7 +46,7 @@ if (process.env.BENCH_SEED_ONLY) {
 const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-'));
 const api = await startApi({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, 3901);
 try {
-  const { results, peakRssMb } = await measure(api, seeded, { signinSeconds: 15, concurrency: 32 });
+  const { results, peakRssMb } = await measure(api, seeded, { signinSeconds: 15, concurrency: 32, openRate: 500 });
   console.log(JSON.stringify({ database: 'postgresql', people, scans: scanCount, peakRssMb, results }));
 } finally {
   await api.stop();

@@ -23,7 +23,7 @@ await database.close();
 
 const api = await startApi({ DATA_DIR: dataDir, DATABASE_URL: '' }, 3902);
 try {
-  const { results, peakRssMb } = await measure(api, seeded, { signinSeconds: 15, concurrency: 8 });
+  const { results, peakRssMb } = await measure(api, seeded, { signinSeconds: 15, concurrency: 8, openRate: 150 });
   console.log(JSON.stringify({ database: 'pglite', people, scans: scanCount, peakRssMb, results }));
 } finally {
   await api.stop();

@@ -1,11 +1,12 @@
 /**
  * The load generator as its own process (so the API under test does not share its event loop): runs
  * lib/load.ts with the spec given as JSON and prints the figures as one JSON line. A POST body may contain
- * {{n}} (the request number), {{user}} (a user id from `users`, spread over the range) and {{run}}.
+ * {{n}} (the request number), {{user}} (a user id from `users`, spread over the range) and {{run}}. With `rate`
+ * the measured part is open-loop (lib/load.ts openLoad).
  *
  *   node --import tsx bench/lib/load-process.ts '{"url":"http://127.0.0.1:3000/api/input_method","token":"…","concurrency":16,"seconds":10}'
  */
-import { load } from './load';
+import { load, openLoad } from './load';
 
 interface Spec {
   url: string;
@@ -14,14 +15,18 @@ interface Spec {
   body?: string;
   users?: [number, number];
   concurrency: number;
+  /** Open loop: requests per second, sent on schedule for `seconds` (the warm-up stays closed-loop). */
+  rate?: number;
   seconds?: number;
   requests?: number;
   warmup?: number;
+  /** The first request number (so two runs can name different people). */
+  first?: number;
 }
 
 const spec = JSON.parse(process.argv[2]) as Spec;
 const [lo, hi] = spec.users ?? [0, 0];
-let offset = 0;
+let offset = spec.first ?? 0;
 const body = spec.body
   ? (i: number) => {
       const n = i + offset;
@@ -32,7 +37,9 @@ const body = spec.body
 const common = { url: spec.url, method: spec.method ?? 'GET', headers: { authorization: `Bearer ${spec.token}` }, body, concurrency: spec.concurrency };
 if (spec.warmup) {
   await load({ ...common, total: spec.warmup, maxSeconds: 60 });
-  offset = spec.warmup;
+  offset += spec.warmup;
 }
-const result = await load({ ...common, total: spec.requests ?? 1_000_000_000, maxSeconds: spec.seconds ?? 60 });
+const result = spec.rate
+  ? await openLoad({ ...common, rate: spec.rate, seconds: spec.seconds ?? 10 })
+  : await load({ ...common, total: spec.requests ?? 1_000_000_000, maxSeconds: spec.seconds ?? 60 });
 console.log(JSON.stringify(result));

@@ -1,6 +1,10 @@
 import { Agent, request } from 'node:http';
 
 export interface LoadResult {
+  /** Open loop: the arrival rate asked for (requests per second); `rps` is what was achieved. */
+  offered?: number;
+  /** Open loop: requests still unanswered when it stopped waiting (not in `requests`). */
+  unanswered?: number;
   requests: number;
   errors: number;
   seconds: number;
@@ -78,4 +82,77 @@ export async function load(opts: {
   );
   agent.destroy();
   return summarize(latencies, errors, (performance.now() - start) / 1000);
+}
+
+/**
+ * A bounded OPEN-loop load generator on loopback: requests are sent at a fixed arrival rate (`rate` per second,
+ * for `seconds`) whether or not earlier ones have been answered, as kiosks at a school gate do, and each latency is
+ * measured from the request's SCHEDULED send time, so time spent queueing (in this client or the server) counts.
+ * A closed loop cannot show that: when the server slows down it simply sends less. Answers the achieved rate
+ * (answers over the time until the last one), which falls short of `rate` when the server cannot keep up.
+ */
+export async function openLoad(opts: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: (i: number) => string | undefined;
+  rate: number;
+  seconds: number;
+  /** Connections at most; requests beyond them wait in this client (and that wait counts). */
+  maxConnections?: number;
+  /** Stop waiting for answers this long after the last send. */
+  drainSeconds?: number;
+  expect?: (status: number) => boolean;
+}): Promise<LoadResult> {
+  const u = new URL(opts.url);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(u.hostname)) throw new Error('benchmarks only load loopback addresses');
+  const agent = new Agent({ keepAlive: true, maxSockets: opts.maxConnections ?? 128 });
+  const total = Math.round(opts.rate * opts.seconds);
+  const latencies: number[] = [];
+  // Answers with an error status (`errors`) and failed connections (`failed`) are both errors of the result.
+  let errors = 0;
+  let failed = 0;
+  let lastAnswer = 0;
+  const one = (i: number, scheduled: number) =>
+    new Promise<void>((resolve) => {
+      const body = opts.body?.(i);
+      const done = (answered: boolean) => {
+        lastAnswer = performance.now();
+        if (answered) latencies.push(lastAnswer - scheduled);
+        else failed++;
+        resolve();
+      };
+      const req = request(
+        { agent, hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...opts.headers } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (!(opts.expect ?? ((s) => s < 400))(res.statusCode ?? 0)) errors++;
+            done(true);
+          });
+        },
+      );
+      req.on('error', () => done(false));
+      if (body) req.write(body);
+      req.end();
+    });
+  const start = performance.now();
+  const interval = 1000 / opts.rate;
+  const pending: Promise<void>[] = [];
+  let sent = 0;
+  // Every millisecond or so, send whatever is due by now (timers are coarse; the schedule is not).
+  while (sent < total) {
+    const now = performance.now();
+    while (sent < total && start + sent * interval <= now) {
+      pending.push(one(sent, start + sent * interval));
+      sent++;
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  const drain = new Promise<void>((r) => setTimeout(r, (opts.drainSeconds ?? 30) * 1000).unref());
+  await Promise.race([Promise.all(pending), drain]);
+  const unanswered = Math.max(0, total - latencies.length - failed);
+  agent.destroy();
+  const result = summarize(latencies, errors + failed, Math.max(lastAnswer, start + opts.seconds * 1000 - interval) / 1000 - start / 1000);
+  return { offered: opts.rate, ...result, requests: latencies.length + failed, unanswered };
 }

@@ -42,3 +42,29 @@ export function png(width: number, height: number): Buffer {
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A session of the admin through the API: token, organisation and the authorization header. */
+export async function adminApi(request: import('@playwright/test').APIRequestContext, base = '') {
+  const res = await request.post(`${base}/api/login`, { data: ADMIN });
+  expect(res.status()).toBe(200);
+  const { token, entity, user } = (await res.json()).data as { token: string; entity: { id: number }; user: { user_id: number } };
+  return { token, entityId: entity.id, userId: user.user_id, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A temperature asked by the kiosk's checks screen (the demo journey takes temperatures, rule 227). */
+export async function kioskTemperature(page: Page, reading = '36.6') {
+  await expect(page.getByRole('heading', { name: 'Before you sign in' })).toBeVisible();
+  await page.getByLabel('Temperature').fill(reading);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Pairs the kiosk page open at /kiosk with an area and a journey, through the code it shows. Answers the kiosk's id and device token. */
+export async function pairKiosk(page: Page, request: import('@playwright/test').APIRequestContext, admin: Awaited<ReturnType<typeof adminApi>>, at: { areaId: number; journeyId: number; name: string }, base = '') {
+  await page.goto(`${base}/kiosk`);
+  const code = (await page.getByTestId('pairing-code').textContent())!.trim();
+  const added = await request.post(`${base}/api/kiosk`, { headers: admin.headers, data: { entity_id: admin.entityId, name: at.name, area_id: at.areaId, pairing_code: code, journey_id: at.journeyId } });
+  expect(added.status()).toBe(201);
+  await expect(page.getByTestId('area-name')).toBeVisible({ timeout: 15_000 });
+  const token = (await page.evaluate(() => localStorage.getItem('gatehouse.kiosk.device_token')))!;
+  return { kioskId: (await added.json()).data.id as number, token };
+}

@@ -1,3 +1,4 @@
+import type { Config } from './config';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp({ services, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: services.config.logLevel } : false,
-    trustProxy: true,
+    trustProxy: trustProxy(services.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
@@ -97,4 +98,9 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
     return reply.code(404).type('text/plain').send('The console is not built. Run `npm run build` (npm start does it for you).');
   });
   return app;
+}
+
+/** TRUST_PROXY as fastify takes it: a hop count becomes "trust the nearest n hops". */
+function trustProxy(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

@@ -30,6 +30,26 @@ const zEnv = z.object({
     .regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().max(500).default('&copy; OpenStreetMap contributors'),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (per-address limits of login and public
+   * pages). Unset: none (the socket's address). A number: that many hops. Otherwise comma-separated addresses or
+   * CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = (v ?? '').trim();
+      if (!t || ['0', 'false', 'no', 'off'].includes(t.toLowerCase())) return false;
+      if (/^\d{1,2}$/.test(t)) return Number(t);
+      if (['true', 'yes', 'on', '*'].includes(t.toLowerCase())) {
+        ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must name the proxies (a hop count, addresses or ranges): trusting every sender lets anyone forge their address' });
+        return z.NEVER;
+      }
+      return t.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
+  /** Socket.IO ping interval (and timeout); a kiosk not heard from in three of them shows offline. */
+  KIOSK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(10_000),
 });
 
 export interface Config {
@@ -49,6 +69,8 @@ export interface Config {
   webDist?: string;
   mapTileUrl: string;
   mapAttribution: string;
+  trustProxy: false | number | string[];
+  kioskHeartbeatMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -79,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     mapTileUrl: e.MAP_TILE_URL,
     mapAttribution: e.MAP_ATTRIBUTION,
+    trustProxy: e.TRUST_PROXY,
+    kioskHeartbeatMs: e.KIOSK_HEARTBEAT_MS,
   };
 }
 

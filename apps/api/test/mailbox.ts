@@ -41,3 +41,27 @@ export function mailbox(dataDir: string): ReadMail[] {
 }
 
 export const mailTo = (dataDir: string, to: string) => mailbox(dataDir).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+
+/**
+ * A local SMTP server (smtp-server) that keeps what it receives: give its `url` as SMTP_URL to a test app and read
+ * `received` (envelope recipients and the raw message).
+ */
+export async function smtpMailbox() {
+  const { SMTPServer } = await import('smtp-server');
+  const received: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

@@ -28,3 +28,7 @@ if (!('ResizeObserver' in window)) {
 }
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+}

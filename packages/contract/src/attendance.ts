@@ -40,6 +40,39 @@ export const zReasonBody = z.object({
 });
 export type ReasonBody = z.output<typeof zReasonBody>;
 
+/** Minutes since midnight of an HH:mm[:ss] time. */
+export function timeToMinutes(time: string): number {
+  const [h, m, s] = time.split(':').map(Number);
+  return h * 60 + m + (s ?? 0) / 60;
+}
+
+/** A reason's place in its mode (times HH:mm or HH:mm:ss). */
+export interface ReasonRange {
+  id?: number;
+  type: string;
+  fromTime: string;
+  toTime: string;
+  duration: number;
+}
+
+/**
+ * Rules 251-252 on a reason inside its mode: its time range lies inside the mode's range, it does not overlap
+ * another reason of the same type, and its duration added to its end time does not pass the mode's end. Answers
+ * field message keys (empty when the reason fits). The server and the console's form both apply it.
+ */
+export function reasonRangeErrors(mode: { fromTime: string; toTime: string }, reason: ReasonRange, siblings: ReasonRange[]): Record<string, string[]> {
+  const from = timeToMinutes(reason.fromTime);
+  const to = timeToMinutes(reason.toTime);
+  if (to <= from) return { to: ['attendance.to_after_from'] };
+  const modeFrom = timeToMinutes(mode.fromTime);
+  const modeTo = timeToMinutes(mode.toTime);
+  if (from < modeFrom || to > modeTo) return { from: ['attendance.reason_outside_mode'] };
+  const clash = siblings.some((s) => s.id !== reason.id && s.type === reason.type && from < timeToMinutes(s.toTime) && timeToMinutes(s.fromTime) < to);
+  if (clash) return { from: ['attendance.reason_overlap'] };
+  if (to + reason.duration > modeTo) return { duration: ['attendance.reason_duration_exceeds'] };
+  return {};
+}
+
 export const zAttendanceCode = z.object({
   id: z.number(),
   code: z.string(),

@@ -18,6 +18,13 @@ export const flag = (b: boolean | null | undefined): 0 | 1 => (b ? 1 : 0);
 
 /** Positive integer id, accepted from a path or query string. */
 export const zId = z.coerce.number().int().positive().max(2_147_483_647);
+/** Ids as one comma-separated query value (`site_ids=3,7`): each a valid id, at most 500 of them. */
+export const zIdCsv = z
+  .string()
+  .max(6000)
+  .regex(/^\d{1,10}(,\d{1,10})*$/, 'validation.id_list')
+  .transform((s) => s.split(',').map(Number))
+  .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(500));
 export const zEntityIdParam = z.object({ entityId: zId });
 export const zIdParam = z.object({ id: zId });
 
@@ -52,7 +59,7 @@ export const zListQuery = z.object({
       return z.NEVER;
     }),
   orderBy: z.enum(['asc', 'desc', 'ASC', 'DESC']).optional().transform((v) => (v ? (v.toLowerCase() as 'asc' | 'desc') : undefined)),
-  sortField: z.string().max(64).regex(/^[A-Za-z0-9_.]*$/).optional(),
+  sortField: z.string().max(64).regex(/^[A-Za-z][A-Za-z0-9_.]*$/).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
 });

@@ -48,6 +48,11 @@ export const zCompliance = z.object({
   updated_at: z.string(),
 });
 export type Compliance = z.input<typeof zCompliance>;
+/** One entry condition with every version it has had and how many answers each one kept. */
+export const zComplianceDetail = zCompliance.extend({
+  versions: z.array(z.object({ version: z.number(), name: z.string(), created_at: z.string(), answers_count: z.number() })),
+});
+export type ComplianceDetail = z.input<typeof zComplianceDetail>;
 
 export const zAnswerItem = z.object({
   complianceId: zId,
@@ -73,6 +78,8 @@ export const zOnlineAnswersBody = z.object({ visitCode: z.string().min(20).max(2
 export const zComplianceAnswer = z.object({
   id: z.number(),
   user_id: z.number(),
+  /** The person who answered, as the console lists them. */
+  user_name: z.string(),
   compliance_id: z.number(),
   compliance_name: z.string(),
   version: z.number(),
@@ -93,4 +100,6 @@ export const zComplianceAnswer = z.object({
 });
 
 export const zCertificateBody = z.object({ user_id: zId, payload: z.string().min(10).max(20_000), entity_id: zId.optional() });
+export type ComplianceAnswer = z.input<typeof zComplianceAnswer>;
+
 export const zTrustKeyBody = z.object({ name: z.string().trim().min(2).max(100), kind: z.enum(['pem', 'jwks']), key_id: z.string().max(500).nullish(), content: z.string().min(20).max(200_000), entity_id: zId.optional() });

@@ -37,6 +37,8 @@ export const zJourneyBody = z.object({
   temperature_check: zBool.default(false),
   temperature_threshold: z.coerce.number().min(30).max(45).nullish(),
   mask_check: zBool.default(false),
+  /** Update only: take the logo off the journey (a new `logo` file replaces it instead). */
+  remove_logo: zBool.optional(),
   entity_id: zId.optional(),
 });
 export type JourneyBody = z.output<typeof zJourneyBody>;

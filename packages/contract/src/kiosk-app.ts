@@ -69,6 +69,8 @@ export const zKioskAppScanBody = zSignInOutBody.omit({ entity_id: true, area_id:
 export type KioskAppScanBody = z.input<typeof zKioskAppScanBody>;
 
 /** The reasons of a person's attendance mode, offered when a late sign-in or early sign-out needs one. */
+/** Which reasons: of a late sign-in (`in`) or an early sign-out (`out`); all when absent. */
+export const zKioskReasonsQuery = z.object({ action: z.enum(['in', 'out']).optional() });
 export const zKioskReasons = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), type: z.string() })) });
 
 /** A badge to print after a sign-in: the person's QR code (`gatehouse:p:<kiosk code>`, read by the kiosk to sign out). */

@@ -100,6 +100,8 @@ export const zAreaFields = z.object({
   remote_access: zBool.default(false),
   geofence: zBool.default(false),
   compliance_ids: z.array(zId).max(100).default([]),
+  /** Documents the area asks for: document types (vaccination certificate, PCR test result; rule 186). */
+  document_type_ids: z.array(zId).max(50).default([]),
 });
 export const zAreaBody = zAreaFields.extend({ entity_id: zId });
 /** Edits name only what is sent (no defaults: a missing field keeps its value). */
@@ -112,6 +114,7 @@ export const zAreaUpdateBody = z.object({
   remote_access: zBool.optional(),
   geofence: zBool.optional(),
   compliance_ids: z.array(zId).max(100).optional(),
+  document_type_ids: z.array(zId).max(50).optional(),
 });
 export const zAreaMoveBody = z.object({ site_id: zId, parent_id: zId.nullable().optional() });
 
@@ -129,10 +132,19 @@ export const zArea = z.object({
   geofence: z.union([z.literal(0), z.literal(1)]),
   qr_code: z.string(),
   compliance_ids: z.array(z.number()),
+  document_type_ids: z.array(z.number()),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Area = z.infer<typeof zArea>;
+
+/** An area's entry conditions and documents by name (rule 230), and the choices the area form offers. */
+export const zNamedRef = z.object({ id: z.number(), name: z.string() });
+export const zDocumentTypeRef = z.object({ id: z.number(), key: z.string(), name: z.string() });
+export const zAreaRequirements = z.object({ compliances: z.array(zNamedRef), documents: z.array(zDocumentTypeRef) });
+export type AreaRequirements = z.infer<typeof zAreaRequirements>;
+export const zAreaOptions = zAreaRequirements.extend({ journeys: z.array(zNamedRef) });
+export type AreaOptions = z.infer<typeof zAreaOptions>;
 
 /** Doors added to an area ("Door Added"). */
 export const zDeviceBody = z.object({

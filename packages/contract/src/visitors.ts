@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBool, zDate, zEmail, zFlag, zId, zPhone, zTime } from './common';
+import { zAnswerItem } from './compliance';
 
 /** Rule 156. Public pre-registration is open to `allowed`, `approval_required` and `pre_registered_only`. */
 import { REGISTRATION_METHODS, type RegistrationMethod } from './people';
@@ -31,29 +32,49 @@ export const zLinkCode = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'prereg.not
 export const zVisitUrl = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/);
 
 const zPersonName = z.string().trim().min(2).max(50);
-/** Rule 218: custom_field_id, type, value (checkboxes as a JSON string, toggles 1/0). Sent as a JSON string in forms. */
-export const zCustomFieldValues = z.preprocess(
-  (v) => {
+/** A list sent as a JSON string in multipart forms (or as an array in JSON bodies). */
+const zJsonList = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess((v) => {
     if (typeof v !== 'string') return v;
     try {
       return JSON.parse(v);
     } catch {
       return v;
     }
-  },
-  z.array(z.object({ custom_field_id: zId, type: z.string().max(30), value: z.union([z.string().max(2000), z.number()]).transform(String) })).max(100),
-);
+  }, z.array(item).max(max));
+/** Rule 218: custom_field_id, type, value (checkboxes as a JSON string, toggles 1/0). Sent as a JSON string in forms. */
+export const zCustomFieldValues = zJsonList(z.object({ custom_field_id: zId, type: z.string().max(30), value: z.union([z.string().max(2000), z.number()]).transform(String) }), 100);
 
+/** The entry condition a visitor answers at pre-registration (questions only: passing answers stay on the server). */
+export const zPreRegCompliance = z.object({
+  id: z.number(),
+  name: z.string(),
+  frequency: z.string(),
+  /** Rules 199-200: the link goes out this many minutes before the visit, then every reminder interval. */
+  send_before_visit: z.number().nullable(),
+  reminder_interval: z.number().nullable(),
+  questions: z.array(z.object({ id: z.string(), question: z.string() })),
+  agreement_text: z.string(),
+  statement: z.string(),
+});
+/**
+ * A link's place and organisation, and, for the chosen user type (query `user_type_id`, or the link's only flow),
+ * what the journey flow and the user type ask (rule 133 flags, rule 193 switching, mandatory data, the entry
+ * condition). `journey_flow_id` is null until a user type is chosen on a link that offers several.
+ */
 export const zPreRegSettings = z.object({
   code: z.string(),
   entity_id: z.number(),
   entity_name: z.string(),
   entity_logo: z.string().nullable(),
   journey_id: z.number(),
-  journey_flow_id: z.number(),
+  journey_flow_id: z.number().nullable(),
+  user_type_id: z.number().nullable(),
   area_id: z.number().nullable(),
   area_name: z.string().nullable(),
   site_name: z.string().nullable(),
+  timezone: z.string(),
+  expires_at: z.string().nullable(),
   is_image_required: zFlag,
   is_qr_included: zFlag,
   is_face_id_included: zFlag,
@@ -61,8 +82,10 @@ export const zPreRegSettings = z.object({
   is_compliance_required: zFlag,
   is_using_kiosk_screen: zFlag,
   enable_switch_usertype: zFlag,
+  mandatory_data: z.array(z.string()),
+  compliance: zPreRegCompliance.nullable(),
 });
-export const zPreRegUserType = z.object({ id: z.number(), entity_id: z.number(), name: z.string(), pre_registration_method: z.enum(REGISTRATION_METHODS) });
+export const zPreRegUserType = z.object({ id: z.number(), entity_id: z.number(), name: z.string(), pre_registration_method: z.enum(REGISTRATION_METHODS), journey_flow_id: z.number() });
 
 export const zUserTypeCheckBody = z.object({ journey_flow_id: zLinkCode, user_type_id: zId });
 export const zCheckUserEntityBody = zUserTypeCheckBody.extend({
@@ -80,8 +103,8 @@ export const zUserTypeCheckResult = z.object({
 export const zCheckUserFoundBody = z.object({ email: zEmail.optional(), phone: zPhone.optional(), entity_id: zId });
 export const zHostSettings = z.object({ allowNotSelectHost: zFlag, hostUserTypesExist: zFlag, note: z.string().nullable() });
 export const zHost = z.object({ id: z.number(), full_name: z.string() });
-export const zHostSearchBody = z.object({ journey_flow_id: zLinkCode, search: z.string().trim().min(2).max(100) });
-export const zFlowHostLookupBody = z.object({ journey_flow_id: zLinkCode, email: zEmail.optional(), phone: zPhone.optional() });
+export const zHostSearchBody = z.object({ journey_flow_id: zLinkCode, user_type_id: zId, search: z.string().trim().min(2).max(100) });
+export const zFlowHostLookupBody = z.object({ journey_flow_id: zLinkCode, user_type_id: zId, email: zEmail.optional(), phone: zPhone.optional() });
 
 const visitWhen = { visit_date: zDate, visit_time: zTime };
 export const zValidateExpectedVisitBody = z.object({
@@ -103,9 +126,13 @@ export const zCreateExpectedVisitForm = z.object({
   email: zEmail,
   phone: zPhone,
   company_name: z.string().trim().max(100).optional(),
+  id_number: z.string().trim().max(50).optional().transform((v) => v || undefined),
   passport_id: z.string().max(64).optional(),
   host: zId.optional(),
   custom_fields: zCustomFieldValues.optional(),
+  /** Entry-condition answers given now (rule 214 items, a JSON string in the form); left out, the link is mailed. */
+  compliances: zJsonList(zAnswerItem, 5).optional(),
+  notes: z.string().trim().max(2000).optional(),
   entity_id: zId.optional(),
   area_id: zId.optional(),
   registration_method: z.enum(REGISTRATION_METHODS).optional(),
@@ -203,3 +230,23 @@ export const zExpectedVisit = z.object({
   admin_notes: z.string().nullable(),
 });
 export type ExpectedVisit = z.infer<typeof zExpectedVisit>;
+
+/** A row of the console's expected-visits list: the visit with the names of its place, type and host. */
+export const zExpectedVisitRow = zExpectedVisit.extend({
+  site_name: z.string().nullable(),
+  area_name: z.string().nullable(),
+  user_type_name: z.string().nullable(),
+  host_name: z.string().nullable(),
+});
+export type ExpectedVisitRow = z.infer<typeof zExpectedVisitRow>;
+/** filterBy keys of the expected-visits list. */
+export const APPROVAL_STATES = ['not_required', 'pending', 'approved', 'rejected'] as const;
+export const zExpectedVisitsFilter = z.object({
+  search: z.string().trim().max(100).optional(),
+  approval_state: z.enum(APPROVAL_STATES).optional(),
+  start_date: zDate.optional(),
+  end_date: zDate.optional(),
+  site_id: z.coerce.number().int().positive().optional(),
+});
+/** Per day between two dates: how many visitors are expected, and in which approval state (the summary chart). */
+export const zExpectedVisitsDay = z.object({ date: zDate, total: z.number(), awaiting_approval: z.number(), approved: z.number(), rejected: z.number(), confirmed: z.number(), signed_in: z.number() });

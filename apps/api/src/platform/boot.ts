@@ -16,7 +16,7 @@ export function createServices(config: Config, database: Database): Services {
     database,
     jobs,
     mail,
-    realtime: new Realtime(database.db, config.redisUrl),
+    realtime: new Realtime(database.db, config.redisUrl, config.kioskHeartbeatMs),
     storage: new Storage(join(config.dataDir, 'files')),
   };
 }

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 
 type Handler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
@@ -54,7 +54,9 @@ export class Jobs {
 
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}) {
     if (!this.handlers.has(name)) throw new Error(`No worker for job ${name}`);
-    await this.boss.createQueue(name).catch(() => undefined);
+    // Inside a transaction (`db`) nothing else may touch the database (PGlite is one connection): the queue
+    // already exists, start() made it.
+    if (!options.db) await this.boss.createQueue(name).catch(() => undefined);
     return this.boss.send(name, data, options);
   }
 
@@ -62,4 +64,14 @@ export class Jobs {
     if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
     this.started = false;
   }
+}
+
+/**
+ * pg-boss's `db` option for a drizzle transaction: a job sent with it is created with the transaction's commit
+ * and not at all when it rolls back (the outbox pattern: "claim, then send" happens once).
+ */
+export function jobsIn(tx: Db): PgBoss.Db {
+  const client = (tx as unknown as { session?: { client?: { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } } }).session?.client;
+  if (!client?.query) throw new Error('jobsIn: not a drizzle transaction');
+  return { executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await client.query(text, values)).rows as never[] }) };
 }

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Jobs } from './jobs';
+import type { Db } from './db/client';
+import { type Jobs, jobsIn } from './jobs';
 
 export interface MailMessage {
   to: string;
@@ -42,9 +43,12 @@ export class Mailer {
     return info.messageId as string;
   }
 
-  /** Sends through the job queue (with retries), or at once when no queue runs. */
-  async queue(msg: MailMessage) {
-    if (this.jobs?.started) return this.jobs.send('mail.send', msg, { retryLimit: 5, retryBackoff: true });
+  /**
+   * Sends through the job queue (with retries), or at once when no queue runs. With `tx` the mail job is created
+   * inside that transaction: it goes out only if the transaction commits.
+   */
+  async queue(msg: MailMessage, opts: { tx?: Db } = {}) {
+    if (this.jobs?.started) return this.jobs.send('mail.send', msg, { retryLimit: 5, retryBackoff: true, ...(opts.tx ? { db: jobsIn(opts.tx) } : {}) });
     return this.send(msg);
   }
 }
@@ -53,4 +57,17 @@ export function registerMailWorker(jobs: Jobs, mailer: Mailer) {
   jobs.work<MailMessage>('mail.send', async (msg) => {
     await mailer.send(msg);
   });
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/**
+ * The HTML part of a mail written as plain text: the same words, in the reader's direction (Arabic right to
+ * left), links made clickable, and optional extra HTML (an inline image) after it. Every mail keeps its text part.
+ */
+export function htmlOfText(lang: string, text: string, extra = '') {
+  const body = escapeHtml(text)
+    .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+    .replace(/\n/g, '<br>');
+  return `<div dir="${lang === 'ar' ? 'rtl' : 'ltr'}" lang="${lang}" style="font-family:sans-serif;font-size:15px;line-height:1.5">${body}${extra}</div>`;
 }

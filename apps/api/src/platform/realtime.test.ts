@@ -5,6 +5,7 @@ import { entities } from '../db/schema/index';
 import { api, buildTestApp, type TestApp } from '../../test/harness';
 import { createMember, createOrg, makeSupport } from '../../test/factories';
 import { closeSockets, connected, join, nextEvent, openSocket, pause, record } from '../../test/sockets';
+import { issueSession } from './auth/sessions';
 import { asSystem } from './db/tenant';
 
 let h: TestApp;
@@ -118,5 +119,29 @@ describe('Socket.IO (rules 63-67)', () => {
     expect(await mine).toMatchObject({ entity_id: org.entityId, user_id: member.userId, isOtpEnabled: 1 });
     await pause(200);
     expect(ownerHeard.filter((e) => e.event === 'updateUserTwoStepAuth')).toEqual([]);
+    // rule 85 logs out everywhere: the notice arrived first, then the member's socket was closed; the owner's stays
+    await expect.poll(() => memberSocket.connected).toBe(false);
+    expect(ownerSocket.connected).toBe(true);
+  });
+
+  it('a revoked session hears nothing more: logout closes that session’s sockets, not the other sessions’', async () => {
+    const org = await createOrg(h);
+    const second = (await issueSession(h.services.database.db, org.accountId, org.entityId)).token;
+    const leaving = openSocket(base, org.token);
+    const staying = openSocket(base, second);
+    await Promise.all([connected(leaving), connected(staying)]);
+    await join(leaving, org.entityId);
+    await join(staying, org.entityId);
+    const closed = new Promise((resolve) => leaving.once('disconnect', resolve));
+    expect((await api(h.app, org.token).get('/api/logout')).status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    const heard = record(leaving);
+    const support = await createMember(h, org, 'admin');
+    await makeSupport(h, support.accountId);
+    const notice = nextEvent(staying, 'pongUpdateEntityPlan');
+    await api(h.app, support.token).post(`/api/entity/${org.entityId}`, { plan: 2 });
+    await notice;
+    expect(heard).toEqual([]);
+    expect(staying.connected).toBe(true);
   });
 });

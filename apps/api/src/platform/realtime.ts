@@ -17,14 +17,18 @@ export class Realtime {
   io: Server | null = null;
   private redis: Redis[] = [];
   private attachHooks: ((io: Server) => void)[] = [];
+  private closeHooks: (() => void)[] = [];
 
+  /** `pingMs`: Socket.IO's ping interval and timeout, so a peer that went silent is dropped within two. */
   constructor(
     private db: Db,
     private redisUrl?: string,
+    private pingMs?: number,
   ) {}
 
   attach(server: HttpServer) {
-    const io = new Server(server, { path: '/socket.io', cors: { origin: false }, serveClient: false });
+    const ping = this.pingMs ? { pingInterval: this.pingMs, pingTimeout: this.pingMs } : {};
+    const io = new Server(server, { path: '/socket.io', cors: { origin: false }, serveClient: false, ...ping });
     if (this.redisUrl) {
       const pub = new Redis(this.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
       const sub = pub.duplicate();
@@ -36,9 +40,12 @@ export class Realtime {
       const actor = token ? await resolveActor(this.db, token).catch(() => null) : null;
       if (!actor) return next(new Error('unauthenticated'));
       socket.data.accountId = actor.accountId;
+      socket.data.sessionId = actor.sessionId;
       next();
     });
     io.on('connection', (socket) => {
+      // A revoked session or account (logout, password reset, two-step enabled) closes its sockets: endSession.
+      socket.join([sessionRoom(socket.data.sessionId), accountRoom(socket.data.accountId)]);
       socket.on('join', async (payload: unknown, ack?: (r: { ok: boolean }) => void) => {
         const entityId = Number(typeof payload === 'object' && payload ? (payload as { entity_id?: unknown }).entity_id : payload);
         const ok = Number.isInteger(entityId) && entityId > 0 && (await this.memberOf(socket.data.accountId, entityId));
@@ -63,6 +70,11 @@ export class Realtime {
     if (this.io) hook(this.io);
   }
 
+  /** Runs when the server closes (modules stop their timers here). */
+  onClose(hook: () => void) {
+    this.closeHooks.push(hook);
+  }
+
   private async memberOf(accountId: number, entityId: number) {
     const [row] = await this.db
       .select({ userId: users.id })
@@ -80,11 +92,26 @@ export class Realtime {
     this.io?.to(userRoom(userId)).emit(event, payload);
   }
 
+  /**
+   * Closes the sockets of a revoked session, or of every session of an account but one, on every process (the
+   * Redis adapter carries it). Events emitted before still reach them first: the disconnect is queued after them.
+   */
+  endSessions(target: { sessionId: number } | { accountId: number; keepSessionId?: number }) {
+    if (!this.io) return;
+    const room = 'sessionId' in target ? sessionRoom(target.sessionId) : accountRoom(target.accountId);
+    const keep = 'accountId' in target && target.keepSessionId ? [sessionRoom(target.keepSessionId)] : [];
+    this.io.in(room).except(keep).disconnectSockets(false);
+  }
+
   async close() {
+    for (const hook of this.closeHooks.splice(0)) hook();
     await new Promise<void>((r) => (this.io ? this.io.close(() => r()) : r()));
     await Promise.all(this.redis.map((c) => c.quit().catch(() => undefined)));
   }
 }
+
+const sessionRoom = (id: number) => `session:${id}`;
+const accountRoom = (id: number) => `account:${id}`;
 
 /** Events raised during a request, sent once its transaction has committed. */
 export type QueuedEvent = { room: 'entity' | 'user'; id: number; event: ServerEvent; payload: unknown };

@@ -2,8 +2,10 @@ import { attendanceRoutes } from '../features/attendance/routes';
 import { authRoutes } from '../features/auth/routes';
 import { companyRoutes } from '../features/company/routes';
 import { complianceRoutes } from '../features/compliance/routes';
+import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { journeysRoutes } from '../features/journeys/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { massActionsRoutes } from '../features/mass-actions/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
 import { preregRoutes } from '../features/prereg/routes';
@@ -28,11 +30,13 @@ export const ROUTES: AppRoute[] = [
   ...complianceRoutes,
   ...journeysRoutes,
   ...dashboardRoutes,
+  ...massActionsRoutes,
   ...sitesRoutes,
   ...preregRoutes,
   ...visitsRoutes,
   ...userTypesRoutes,
   ...usersRoutes,
+  ...customFieldsRoutes,
 ];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));

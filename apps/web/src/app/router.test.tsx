@@ -10,7 +10,7 @@ import { testSession } from '../test/render';
 import { EXISTING_PATHS } from './route-table';
 import { buildRouteObjects } from './router';
 
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => {}, emit: () => {}, connect: () => {}, disconnect: () => {}, removeAllListeners: () => {} }) }));
+vi.mock('socket.io-client', () => ({ io: () => ({ on: () => {}, off: () => {}, emit: () => {}, connect: () => {}, disconnect: () => {}, removeAllListeners: () => {} }) }));
 
 function open(path: string) {
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });

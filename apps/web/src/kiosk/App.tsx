@@ -132,7 +132,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
       setScreen({ k: 'done', outcome: sent.status === 'sent' ? { kind: 'sent', result: sent.result.data } : { kind: 'queued', name: who.name ?? '' } });
     } catch (err) {
       if (err instanceof ApiError && err.errors.reason_id && who.user_id && !reasonId) {
-        const res = await call<{ data: ReasonOption[] }>('GET', `/api/kiosk-app/reasons/${who.user_id}`, undefined, lang).catch(() => null);
+        const res = await call<{ data: ReasonOption[] }>('GET', `/api/kiosk-app/reasons/${who.user_id}${who.action ? `?action=${who.action}` : ''}`, undefined, lang).catch(() => null);
         if (res?.data.length) return setScreen({ k: 'reason', who, checks, reasons: res.data });
       }
       setScreen({ k: 'error', message: err instanceof ApiError ? err.message : t('error.offline') });
@@ -150,7 +150,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
     try {
       const res = await call<{ data: Identity }>('POST', '/api/kiosk-app/identify', identifierOf(who), langRef.current);
       setOffline(false);
-      who = { ...who, user_id: res.data.user_id, name: res.data.name };
+      who = { ...who, user_id: res.data.user_id, name: res.data.name, action: res.data.action };
       if (res.data.action === 'in') checks = { temperature: res.data.checks.temperature === 1, mask: res.data.checks.mask === 1 };
     } catch (err) {
       if (!(err instanceof OfflineError)) return setScreen({ k: 'error', message: err instanceof ApiError ? err.message : t('error.offline') });

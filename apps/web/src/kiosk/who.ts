@@ -8,6 +8,8 @@ export interface Who {
   rfid?: string;
   input_method: 'qr' | 'rfid' | 'name';
   name?: string;
+  /** What signing them does, as the server said when it identified them (the reasons asked follow it, rule 221). */
+  action?: 'in' | 'out';
 }
 
 /**

@@ -74,6 +74,28 @@ describe('http client: the error catalogue (rules 105-119, architecture section 
     expect(getSession()).not.toBeNull();
   });
 
+  it('forbidden: throw leaves a 403 to the caller (an action refused with its reason, rule 100); otp_error still goes to /otp-error', async () => {
+    reply(403, { message: 'This person is outside the sites or user types you have access to.' });
+    const err = (await http.delete('/api/users/7', { forbidden: 'throw' }).catch((e) => e)) as HttpError;
+    expect(err.message).toBe('This person is outside the sites or user types you have access to.');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toast).not.toHaveBeenCalled();
+    reply(403, { message: 'two-step', otp_error: true });
+    await expect(http.delete('/api/users/7', { forbidden: 'throw' })).rejects.toMatchObject({ status: 403 });
+    expect(navigate).toHaveBeenLastCalledWith('/otp-error');
+  });
+
+  it('blob fetches a members-only file with the bearer token; a missing file is thrown, not a /404 page', async () => {
+    const f = vi.fn(async () => new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'content-type': 'image/jpeg' } }));
+    vi.stubGlobal('fetch', f);
+    const blob = await http.blob('/api/files/people/1-abc.jpg');
+    expect(blob.size).toBe(3);
+    expect(((f.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    reply(404, { message: 'Not found.' });
+    await expect(http.blob('/api/files/people/1-abc.jpg')).rejects.toMatchObject({ status: 404 });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('404 opens /404 for a page load, but a form (or notFound: throw) handles it itself (rule 111)', async () => {
     reply(404, { message: 'Not found.' });
     await expect(http.get('/api/thing/1')).rejects.toMatchObject({ status: 404 });
@@ -111,5 +133,12 @@ describe('http client: the error catalogue (rules 105-119, architecture section 
     vi.stubGlobal('fetch', vi.fn(async () => new Response('Too many requests', { status: 429 })));
     await expect(http.post('/api/x', {})).rejects.toMatchObject({ status: 429 });
     expect(toast).toHaveBeenLastCalledWith('Too many requests');
+  });
+
+  it('a caller that shows the failure itself (quiet) gets the error without a toast', async () => {
+    reply(409, { message: 'error_date', errors: { visit_date: ['This person already has a visit then.'] } });
+    const err = (await http.post('/api/x', {}, { quiet: true }).catch((e) => e)) as HttpError;
+    expect(err.message).toBe('error_date');
+    expect(toast).not.toHaveBeenCalled();
   });
 });

@@ -62,6 +62,13 @@ export interface RequestOptions {
   body?: unknown;
   /** 'page' (default for GET): a 404 opens /404. 'throw' (default otherwise): the caller handles it. */
   notFound?: 'page' | 'throw';
+  /**
+   * 'page' (default): a 403 opens /error. 'throw': the caller shows the refusal itself (an action refused with an
+   * explanation, rule 100); a 403 with otp_error still opens /otp-error.
+   */
+  forbidden?: 'page' | 'throw';
+  /** The caller shows conflicts and other failures itself (a form with its own messages): no toast. */
+  quiet?: boolean;
   signal?: AbortSignal;
 }
 
@@ -95,7 +102,7 @@ export function handleFailure(status: number, body: Partial<ErrorBody> & Record<
   } else if (status === 403 && body.otp_error) {
     effects.navigate('/otp-error');
   } else if (status === 403) {
-    effects.navigate('/error');
+    if ((opts.forbidden ?? 'page') === 'page') effects.navigate('/error');
   } else if (status === 404) {
     if ((opts.notFound ?? (method === 'GET' ? 'page' : 'throw')) === 'page') effects.navigate('/404');
   } else if (status === 500 || status === 502) {
@@ -104,7 +111,7 @@ export function handleFailure(status: number, body: Partial<ErrorBody> & Record<
     // field errors go back to the form
   } else {
     const text = (typeof body.message === 'string' && body.message) || (typeof body.data === 'string' && body.data) || joinErrors(body.errors as Record<string, string[]>) || t('common:http.failed');
-    effects.toast(text);
+    if (!opts.quiet) effects.toast(text);
   }
   return err;
 }
@@ -119,7 +126,7 @@ async function parse(res: Response): Promise<any> {
   }
 }
 
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export async function request<T>(method: string, path: string, opts: RequestOptions & { as?: 'json' | 'blob' } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': savedLanguage() };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -138,6 +145,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     effects.toast(msg);
     throw new HttpError(0, { message: msg });
   }
+  if (res.ok && opts.as === 'blob') return (await res.blob()) as T;
   const data = await parse(res);
   if (res.ok) return data as T;
   throw handleFailure(res.status, data ?? {}, method, opts);
@@ -148,4 +156,6 @@ export const http = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  /** A file the API serves to members only (photos, certificates): fetched with the bearer token. */
+  blob: (path: string, opts?: Omit<RequestOptions, 'body'>) => request<Blob>('GET', path, { notFound: 'throw', ...opts, as: 'blob' }),
 };

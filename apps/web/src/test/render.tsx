@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -42,6 +42,111 @@ export function answerWith(vi: { fn: (impl: any) => any; stubGlobal: (n: string,
   const mock = vi.fn(async () => {
     const [status, body] = queue.length > 1 ? queue.shift()! : queue[0];
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  url: URL;
+  body: any;
+}
+type StubAnswer = ((req: StubRequest) => unknown) | Record<string, unknown> | unknown[] | null;
+
+/**
+ * Replaces fetch with answers chosen by "METHOD /path" (the query string is not part of the key), for pages that
+ * make several calls at once: a body (200), a `[status, body]` pair, or a function of the request answering
+ * either. Unknown calls answer 404. Returns the mock.
+ */
+export function answerByRoute(vi: { fn: (impl: any) => any; stubGlobal: (n: string, v: unknown) => void }, routes: Record<string, StubAnswer>) {
+  const mock = vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    let body: unknown = init?.body;
+    if (typeof body === 'string') body = JSON.parse(body);
+    const route = routes[`${method} ${url.pathname}`];
+    const out = typeof route === 'function' ? route({ method, path: url.pathname, query: url.searchParams, url, body }) : route;
+    const [status, json] =
+      route === undefined ? [404, { message: 'Not found' }] : Array.isArray(out) && out.length === 2 && typeof out[0] === 'number' ? (out as [number, unknown]) : [200, out];
+    return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/**
+ * The calls a fetch mock received, each both a `[method, path, body]` tuple and an object with `method`, `path`,
+ * `query` and `body` (bodies parsed from JSON), whichever reads better in the test.
+ */
+export const callsOf = (mock: { mock: { calls: unknown[][] } }) =>
+  mock.mock.calls.map(([input, init]) => {
+    const i = init as RequestInit | undefined;
+    const url = new URL(String(input), 'http://localhost');
+    const method = (i?.method ?? 'GET').toUpperCase();
+    const body = typeof i?.body === 'string' ? JSON.parse(i.body) : i?.body;
+    return Object.assign([method, url.pathname, body] as [string, string, any], { method, path: url.pathname, query: url.searchParams, body });
+  });
+export interface ApiCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+type Answer = object | null;
+
+/**
+ * Replaces fetch with a small fake API: `'METHOD /path'` keys answer every call whose method matches and whose URL
+ * starts with the path (the longest key wins); a value is the JSON body (200), `[status, body]`, or a function of
+ * the call. Unknown calls answer `{ data: [], count: 0 }`. Returns the calls made, bodies parsed (FormData kept).
+ */
+export function serveApi(vi: { fn: (impl: any) => any; stubGlobal: (n: string, v: unknown) => void }, routes: Record<string, Answer | ((call: ApiCall) => Answer)>) {
+  const calls: ApiCall[] = [];
+  const keys = Object.keys(routes).sort((a, b) => b.length - a.length);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+      const call = { method, url, body };
+      calls.push(call);
+      const key = keys.find((k) => {
+        const [m, path] = k.split(' ');
+        return m === method && url.startsWith(path);
+      });
+      const route = key ? routes[key] : { data: [], count: 0 };
+      const answer = typeof route === 'function' ? route(call) : route;
+      const [status, json] = Array.isArray(answer) && answer.length === 2 && typeof answer[0] === 'number' ? (answer as [number, unknown]) : [200, answer];
+      return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+/** Opens a Mantine Select / MultiSelect and picks an option of ITS list (other comboboxes keep hidden lists). */
+export async function pickOption(user: { click: (e: Element) => Promise<void> }, input: HTMLElement, name: string) {
+  await user.click(input);
+  const option = await waitFor(() => {
+    const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    const found = [...(list?.querySelectorAll('[role="option"]') ?? [])].find((o) => o.textContent?.trim() === name);
+    if (!found) throw new Error(`no option "${name}" in the list of ${input.getAttribute('aria-label') ?? input.id}`);
+    return found;
+  });
+  await user.click(option);
+}
+
+/**
+ * Replaces fetch with answers chosen by method and path: each route is `['GET /api/area/', answer]` (a prefix of
+ * "METHOD path?query") or a function of the request. Unmatched calls answer 404. Returns the mock.
+ */
+export function answerByPrefix(vi: { fn: (impl: any) => any; stubGlobal: (n: string, v: unknown) => void }, routes: [string, [number, unknown] | ((body: unknown) => [number, unknown])][]) {
+  const mock = vi.fn(async (url: string, init?: RequestInit) => {
+    const call = `${init?.method ?? 'GET'} ${url}`;
+    const hit = routes.find(([prefix]) => call.startsWith(prefix));
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const [status, json] = hit ? (typeof hit[1] === 'function' ? hit[1](body) : hit[1]) : [404, { message: 'Not found' }];
+    return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', mock);
   return mock;

@@ -1,6 +1,10 @@
 /** Server messages of pre-registration, expected visits, approval and visit links (rules 139, 146-151, 168, 171). */
 export const visitors = {
   en: {
+    'prereg.area_not_in_journey': "This area's site is not one of the journey's sites.",
+    'visits.date_range': 'The end date must be on or after the start date, and at most a year later.',
+    'mail.visit_confirmation.body_no_qr': 'Hello {name},\n\nYour visit to {place} is booked for {date} at {time} ({tz}). The calendar invitation is attached.\n\nConfirm or update your details here:\n{link}',
+    'mail.visit_changed.subject': 'Your visit to {org} has moved to {date} at {time}',
     'prereg.not_available': 'Registration is not available via this link.',
     'prereg.not_allowed': "Sorry you're not allowed to register",
     'prereg.host_required': 'Please select a host.',
@@ -55,6 +59,10 @@ export const visitors = {
     'mail.calendar_summary': 'Visit to {place}',
   },
   ar: {
+    'prereg.area_not_in_journey': 'موقع هذه المنطقة ليس من مواقع هذه الرحلة.',
+    'visits.date_range': 'يجب أن يكون تاريخ النهاية في تاريخ البداية أو بعده، وألا يتجاوز سنة واحدة.',
+    'mail.visit_confirmation.body_no_qr': 'مرحباً {name}،\n\nتم حجز زيارتك إلى {place} بتاريخ {date} الساعة {time} ({tz}). دعوة التقويم مرفقة.\n\nأكّد بياناتك أو حدّثها من هنا:\n{link}',
+    'mail.visit_changed.subject': 'تم نقل زيارتك إلى {org} إلى {date} الساعة {time}',
     'prereg.not_available': 'التسجيل غير متاح عبر هذا الرابط.',
     'prereg.not_allowed': 'عذراً، غير مسموح لك بالتسجيل',
     'prereg.host_required': 'يرجى اختيار مضيف.',
@@ -109,6 +117,10 @@ export const visitors = {
     'mail.calendar_summary': 'زيارة إلى {place}',
   },
   es: {
+    'prereg.area_not_in_journey': 'El sitio de esta zona no es uno de los sitios del recorrido.',
+    'visits.date_range': 'La fecha final debe ser igual o posterior a la inicial y, como mucho, un año después.',
+    'mail.visit_confirmation.body_no_qr': 'Hola {name}:\n\nSu visita a {place} está reservada para el {date} a las {time} ({tz}). La invitación de calendario va adjunta.\n\nConfirme o actualice sus datos aquí:\n{link}',
+    'mail.visit_changed.subject': 'Su visita a {org} se ha cambiado al {date} a las {time}',
     'prereg.not_available': 'El registro no está disponible a través de este enlace.',
     'prereg.not_allowed': 'Lo sentimos, no tiene permiso para registrarse',
     'prereg.host_required': 'Seleccione un anfitrión.',

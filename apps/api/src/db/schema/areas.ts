@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, entityId, updatedAt } from './core';
 import { compliances, journeys } from './journeys';
+import { documentTypes } from './people';
 import { type FireAlarmSettings, sites } from './sites';
 
 /** Sign-in/out mode of an area (rule 230): both, sign-in only, or no sign-in at all. */
@@ -50,6 +51,24 @@ export const areaCompliances = pgTable(
   (t) => [primaryKey({ columns: [t.areaId, t.complianceId] })],
 );
 
+/**
+ * Documents an area asks for (rule 230): the vaccine or PCR record types of seed 001 (rule 186) a person should
+ * hold to enter, e.g. a vaccination certificate or a PCR test result.
+ */
+export const areaDocumentTypes = pgTable(
+  'area_document_types',
+  {
+    entityId: entityId(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    documentTypeId: integer('document_type_id')
+      .notNull()
+      .references(() => documentTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.areaId, t.documentTypeId] })],
+);
+
 export interface KioskSettings {
   fire_alarm?: FireAlarmSettings | null;
   temperature_unit?: 'C' | 'F';
@@ -81,9 +100,19 @@ export const kiosks = pgTable(
     connected: boolean().notNull().default(false),
     socketId: text('socket_id'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * Heartbeat: the process holding the kiosk's socket vouches for it until this time and pushes it forward while
+     * Socket.IO's pings are answered. Past it the kiosk is offline, even if that process died without a word.
+     */
+    onlineUntil: timestamp('online_until', { withTimezone: true }),
     deregisteredAt: timestamp('deregistered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('kiosks_entity_idx').on(t.entityId), uniqueIndex('kiosks_device_token_uq').on(t.deviceTokenHash)],
+  (t) => [
+    index('kiosks_entity_idx').on(t.entityId),
+    uniqueIndex('kiosks_device_token_uq').on(t.deviceTokenHash),
+    // The heartbeat sweep: kiosks recorded as connected, by when they stop counting as online.
+    index('kiosks_connected_online_until_idx').on(t.onlineUntil).where(sql`${t.connected}`),
+  ],
 );

@@ -68,6 +68,8 @@ export const visits = pgTable(
     adminNotes: text('admin_notes'),
     preRegistrationLinkId: integer('pre_registration_link_id'),
     complianceLinkSentAt: timestamp('compliance_link_sent_at', { withTimezone: true }),
+    /** Entry-condition link mails sent so far (rules 199-200): the job for send n claims n -> n+1, so none goes twice. */
+    complianceLinkSends: integer('compliance_link_sends').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     // Sign-in columns (the sign-in issue).
     kioskId: integer('kiosk_id').references(() => kiosks.id, { onDelete: 'set null' }),
@@ -85,7 +87,12 @@ export const visits = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('visits_entity_status_idx').on(t.entityId, t.status),
+    // Every index is written on each sign-in and sign-out, so each serves documented queries. Who is on site or
+    // expected (dashboard counts, fire list), and a person's open and expected visits, which the sign-in reads:
+    // status before the person, so that lookup goes straight to them whatever the statistics say (with status
+    // after the person it would read their whole history; without the person, every open visit).
+    index('visits_entity_status_user_idx').on(t.entityId, t.status, t.userId),
+    // The same for one area; a person's history (people pages).
     index('visits_entity_area_status_idx').on(t.entityId, t.areaId, t.status),
     index('visits_entity_user_idx').on(t.entityId, t.userId),
     index('visits_entity_expected_idx').on(t.entityId, t.expectedAt),
@@ -130,7 +137,8 @@ export const scans = pgTable(
     index('scans_entity_at_idx').on(t.entityId, t.at, t.direction, t.userId),
     index('scans_entity_area_at_idx').on(t.entityId, t.areaId, t.at),
     index('scans_visit_idx').on(t.visitId),
-    index('scans_entity_user_at_idx').on(t.entityId, t.userId, t.at),
+    // A person's scans follow them when people are merged or deleted (the foreign key's cascade).
+    index('scans_user_idx').on(t.userId),
     uniqueIndex('scans_entity_idempotency_uq').on(t.entityId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
   ],
 );

@@ -133,6 +133,15 @@ describe('areas: tree', () => {
     expect(loop.status).toBe(400);
     const cross = await api(h.app, org.token).put(`/api/area_move/${top.id}`, { site_id: a.id, parent_id: inB.id });
     expect(cross.body.errors.parent_id).toEqual(['The parent area must be in the same site.']);
+    const unknown = await api(h.app, org.token).put(`/api/area_move/${top.id}`, { site_id: a.id, parent_id: 999999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.parent_id).toEqual(['The parent area does not exist.']);
+    const theirSite = await makeSite(h, other);
+    const theirArea = await makeArea(h, other, theirSite.id);
+    expect((await api(h.app, org.token).put(`/api/area_move/${top.id}`, { site_id: theirSite.id, parent_id: null })).status).toBe(404);
+    const underTheirs = await api(h.app, org.token).put(`/api/area_move/${top.id}`, { site_id: a.id, parent_id: theirArea.id });
+    expect(underTheirs.status).toBe(400);
+    expect(underTheirs.body.errors.parent_id).toEqual(['The parent area does not exist.']);
     expect(await areaRow(top.id)).toMatchObject({ siteId: a.id, parentId: null });
     expect(await areaRow(child.id)).toMatchObject({ parentId: top.id });
   });

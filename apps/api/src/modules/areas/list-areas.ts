@@ -1,11 +1,12 @@
 import type { ListQuery } from '@gatehouse/contract';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { areaCompliances, areas, sites } from '../../db/schema/index';
+import { areas, sites } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { reachableSiteIds, siteFilter } from '../sites/site-access';
 import { presentArea } from './present';
+import { requirementIds } from './requirements';
 
 export interface AreaFilter {
   siteIds?: number[];
@@ -24,7 +25,8 @@ export async function listAreas(tx: Db, actor: MemberActor, filter: AreaFilter =
   if (filter.search) conds.push(ilike(areas.name, `%${filter.search.replace(/[%_\\]/g, '\\$&')}%`));
   const where = and(...conds);
   const sortable: Record<string, AnyPgColumn> = { name: areas.name, site_name: sites.name, created_at: areas.createdAt, id: areas.id };
-  const col = sortable[query?.sortField ?? 'name'] ?? areas.name;
+  const sortKey = query?.sortField ?? 'name';
+  const col = Object.hasOwn(sortable, sortKey) ? sortable[sortKey]! : areas.name;
   let q = tx
     .select({ area: areas, siteName: sites.name })
     .from(areas)
@@ -34,14 +36,9 @@ export async function listAreas(tx: Db, actor: MemberActor, filter: AreaFilter =
     .$dynamic();
   if (query) q = q.limit(query.limit).offset((query.page - 1) * query.limit);
   const rows = await q;
-  const links = rows.length
-    ? await tx
-        .select()
-        .from(areaCompliances)
-        .where(and(eq(areaCompliances.entityId, actor.entityId), inArray(areaCompliances.areaId, rows.map((r) => r.area.id))))
-    : [];
+  const links = await requirementIds(tx, actor.entityId, rows.map((r) => r.area.id));
   const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(areas).where(where);
-  const data = rows.map((r) => presentArea(r.area, { siteName: r.siteName, complianceIds: links.filter((l) => l.areaId === r.area.id).map((l) => l.complianceId) }));
+  const data = rows.map((r) => presentArea(r.area, { siteName: r.siteName, ...links(r.area.id) }));
   return { data, count };
 }
 
@@ -49,5 +46,5 @@ export async function listAreas(tx: Db, actor: MemberActor, filter: AreaFilter =
 export function idList(v: unknown): number[] | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   const parts = Array.isArray(v) ? v : String(v).split(',');
-  return parts.map((p) => Number(p)).filter((n) => Number.isInteger(n) && n > 0);
+  return parts.map((p) => Number(p)).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
 }

@@ -3,7 +3,7 @@ import type { areas, devices } from '../../db/schema/index';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 
-export const presentArea = (a: typeof areas.$inferSelect, extra: { complianceIds?: number[]; siteName?: string } = {}): Area => ({
+export const presentArea = (a: typeof areas.$inferSelect, extra: { complianceIds?: number[]; documentTypeIds?: number[]; siteName?: string } = {}): Area => ({
   id: a.id,
   entity_id: a.entityId,
   site_id: a.siteId,
@@ -17,6 +17,7 @@ export const presentArea = (a: typeof areas.$inferSelect, extra: { complianceIds
   geofence: flag(a.geofence),
   qr_code: a.qrCode,
   compliance_ids: extra.complianceIds ?? [],
+  document_type_ids: extra.documentTypeIds ?? [],
   created_at: iso(a.createdAt),
   updated_at: iso(a.updatedAt),
 });

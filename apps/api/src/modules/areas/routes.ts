@@ -1,4 +1,4 @@
-import { listOf, one, zArea, zAreaBody, zAreaMoveBody, zAreaUpdateBody, zDevice, zEntityIdParam, zId, zIdParam, zKiosk, zListQuery, zMessage } from '@gatehouse/contract';
+import { listOf, one, zArea, zAreaBody, zAreaMoveBody, zAreaOptions, zAreaRequirements, zAreaUpdateBody, zDevice, zEntityIdParam, zId, zIdCsv, zIdParam, zKiosk, zListQuery, zMessage } from '@gatehouse/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { devices, kiosks } from '../../db/schema/index';
@@ -10,6 +10,7 @@ import { moveArea } from './move-area';
 import { presentArea, presentDevice } from './present';
 import { areaQrCode } from './qr-code';
 import { removeArea } from './remove-area';
+import { areaOptions, areaRequirements } from './requirements';
 import { createArea, reachableArea, updateArea } from './save-area';
 import { countSignedIn } from './signed-in';
 import { subtreeIds } from './tree';
@@ -22,6 +23,8 @@ export default defineRoutes((r, services) => {
     ...base,
     method: 'GET',
     url: '/api/areas/{entityId}',
+    // Also a lookup of the dashboard's logbook filters and of mass sign-in (001 §7 lists it with the dashboard calls).
+    permission: ['sites_devices', 'dashboard', 'history'],
     summary: 'Areas with paging, filters (search, site_id, login_mode) and ordering',
     params: zEntityIdParam,
     query: zListQuery,
@@ -53,9 +56,9 @@ export default defineRoutes((r, services) => {
     url: '/api/areas/filter/{entity_id}',
     summary: 'Areas of the given sites (site_ids, comma separated) and login mode',
     params: z.object({ entity_id: zId }),
-    query: z.object({ site_ids: z.string().max(2000).optional(), login_mode: z.enum(['sign_in_out', 'sign_in_only', 'off']).optional(), search: z.string().max(100).optional() }),
+    query: z.object({ site_ids: zIdCsv.optional(), login_mode: z.enum(['sign_in_out', 'sign_in_only', 'off']).optional(), search: z.string().max(100).optional() }),
     response: listOf(zArea),
-    handler: ({ actor, query, tenant }) => tenant((tx) => listAreas(tx, actor, { siteIds: idList(query.site_ids), loginMode: query.login_mode, search: query.search })),
+    handler: ({ actor, query, tenant }) => tenant((tx) => listAreas(tx, actor, { siteIds: query.site_ids, loginMode: query.login_mode, search: query.search })),
   });
 
   r.route({
@@ -91,9 +94,9 @@ export default defineRoutes((r, services) => {
     ...base,
     method: 'GET',
     url: '/api/area/{id}',
-    summary: 'One area with its kiosks, doors and the number of people signed in',
+    summary: 'One area with its kiosks, doors, entry conditions and documents (rule 230), and the number of people signed in',
     params: zIdParam,
-    response: one(zArea.extend({ kiosks: z.array(zKiosk), doors: z.array(zDevice), signed_in: z.number() })),
+    response: one(zArea.extend({ kiosks: z.array(zKiosk), doors: z.array(zDevice), signed_in: z.number() }).merge(zAreaRequirements)),
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         await reachableArea(tx, actor, params.id);
@@ -101,8 +104,19 @@ export default defineRoutes((r, services) => {
         const kioskRows = await tx.select().from(kiosks).where(and(eq(kiosks.entityId, actor.entityId), eq(kiosks.areaId, params.id), eq(kiosks.status, 'active'))).orderBy(asc(kiosks.name));
         const doorRows = await tx.select().from(devices).where(and(eq(devices.entityId, actor.entityId), eq(devices.areaId, params.id))).orderBy(asc(devices.name));
         const counts = await countSignedIn(tx, actor.entityId, { areaIds: [params.id] });
-        return { data: { ...data[0], kiosks: kioskRows.map(presentKiosk), doors: doorRows.map(presentDevice), signed_in: counts.total } };
+        const required = await areaRequirements(tx, actor.entityId, params.id);
+        return { data: { ...data[0], kiosks: kioskRows.map(presentKiosk), doors: doorRows.map(presentDevice), signed_in: counts.total, ...required } };
       }),
+  });
+
+  r.route({
+    ...base,
+    method: 'GET',
+    url: '/api/area_options/{entityId}',
+    summary: "The area form's choices: the organisation's journeys, entry conditions and document types",
+    params: zEntityIdParam,
+    response: one(zAreaOptions),
+    handler: ({ actor, tenant }) => tenant(async (tx) => ({ data: await areaOptions(tx, actor.entityId) })),
   });
 
   r.route({
@@ -139,7 +153,7 @@ export default defineRoutes((r, services) => {
         return res;
       });
       emit('entity', actor.entityId, 'update', { type: 'area', action: 'created', id: saved.area.id });
-      return { message: t('areas.added'), data: presentArea(saved.area, { complianceIds: saved.complianceIds }) };
+      return { message: t('areas.added'), data: presentArea(saved.area, saved) };
     },
   });
 
@@ -158,7 +172,7 @@ export default defineRoutes((r, services) => {
         return res;
       });
       emit('entity', actor.entityId, 'update', { type: 'area', action: 'updated', id: saved.area.id });
-      return { message: t('areas.updated'), data: presentArea(saved.area, { complianceIds: saved.complianceIds }), signed_out: saved.closed };
+      return { message: t('areas.updated'), data: presentArea(saved.area, saved), signed_out: saved.closed };
     },
   });
 

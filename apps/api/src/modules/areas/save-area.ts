@@ -1,12 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { zAreaBody, zAreaUpdateBody } from '@gatehouse/contract';
-import { areaCompliances, areas, compliances, journeys } from '../../db/schema/index';
+import { areas } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { closeOpenVisits } from '../visits/close-open-visits';
 import { reachableSite } from '../sites/site-access';
+import { checkAreaRefs, requirementIds, setRequirements } from './requirements';
 import { countSignedIn } from './signed-in';
 
 type CreateBody = z.output<typeof zAreaBody>;
@@ -23,24 +24,6 @@ export async function reachableArea(tx: Db, actor: MemberActor, areaId: number) 
   return area;
 }
 
-async function checkRefs(tx: Db, entityId: number, body: { journey_id?: number | null; compliance_ids?: number[] }) {
-  if (body.journey_id) {
-    const [j] = await tx.select({ id: journeys.id }).from(journeys).where(and(eq(journeys.id, body.journey_id), eq(journeys.entityId, entityId)));
-    if (!j) throw badRequest({ journey_id: ['areas.journey_unknown'] });
-  }
-  if (body.compliance_ids?.length) {
-    const ids = [...new Set(body.compliance_ids)];
-    const found = await tx.select({ id: compliances.id }).from(compliances).where(and(inArray(compliances.id, ids), eq(compliances.entityId, entityId)));
-    if (found.length !== ids.length) throw badRequest({ compliance_ids: ['areas.compliance_unknown'] });
-  }
-}
-
-async function setCompliances(tx: Db, entityId: number, areaId: number, ids: number[]) {
-  await tx.delete(areaCompliances).where(and(eq(areaCompliances.entityId, entityId), eq(areaCompliances.areaId, areaId)));
-  const unique = [...new Set(ids)];
-  if (unique.length) await tx.insert(areaCompliances).values(unique.map((complianceId) => ({ entityId, areaId, complianceId })));
-}
-
 /** Adds an area to a site, optionally under a parent area of the same site (rule 230). */
 export async function createArea(tx: Db, actor: MemberActor, body: CreateBody) {
   const site = await reachableSite(tx, actor, body.site_id);
@@ -49,7 +32,7 @@ export async function createArea(tx: Db, actor: MemberActor, body: CreateBody) {
     if (!parent) throw badRequest({ parent_id: ['areas.parent_unknown'] });
     if (parent.siteId !== site.id) throw badRequest({ parent_id: ['areas.parent_other_site'] });
   }
-  await checkRefs(tx, actor.entityId, body);
+  await checkAreaRefs(tx, actor.entityId, body);
   const [row] = await tx
     .insert(areas)
     .values({
@@ -64,8 +47,8 @@ export async function createArea(tx: Db, actor: MemberActor, body: CreateBody) {
       geofence: body.geofence,
     })
     .returning();
-  await setCompliances(tx, actor.entityId, row.id, body.compliance_ids);
-  return { area: row, complianceIds: [...new Set(body.compliance_ids)] };
+  await setRequirements(tx, actor.entityId, row.id, body);
+  return { area: row, ...(await requirementIds(tx, actor.entityId, [row.id]))(row.id) };
 }
 
 /**
@@ -74,7 +57,7 @@ export async function createArea(tx: Db, actor: MemberActor, body: CreateBody) {
  */
 export async function updateArea(tx: Db, actor: MemberActor, areaId: number, body: UpdateBody) {
   const area = await reachableArea(tx, actor, areaId);
-  await checkRefs(tx, actor.entityId, body);
+  await checkAreaRefs(tx, actor.entityId, body);
   const removingRemote = body.remote_access === false && area.remoteAccess;
   const removingGeofence = body.geofence === false && area.geofence;
   if (removingRemote || removingGeofence) {
@@ -101,7 +84,6 @@ export async function updateArea(tx: Db, actor: MemberActor, areaId: number, bod
     })
     .where(and(eq(areas.id, area.id), eq(areas.entityId, actor.entityId)))
     .returning();
-  if (body.compliance_ids) await setCompliances(tx, actor.entityId, area.id, body.compliance_ids);
-  const links = await tx.select({ id: areaCompliances.complianceId }).from(areaCompliances).where(and(eq(areaCompliances.entityId, actor.entityId), eq(areaCompliances.areaId, area.id)));
-  return { area: row, complianceIds: links.map((l) => l.id), closed };
+  await setRequirements(tx, actor.entityId, area.id, body);
+  return { area: row, ...(await requirementIds(tx, actor.entityId, [area.id]))(area.id), closed };
 }

@@ -1,8 +1,7 @@
+import { timeToMinutes } from '@gatehouse/contract';
+
 /** Minutes since midnight of an HH:mm[:ss] time. */
-export function toMinutes(time: string): number {
-  const [h, m, s] = time.split(':').map(Number);
-  return h * 60 + m + (s ?? 0) / 60;
-}
+export const toMinutes = timeToMinutes;
 
 /** HH:mm:ss of a time as typed (HH:mm or HH:mm:ss). */
 export const normTime = (time: string) => (time.length === 5 ? `${time}:00` : time);

@@ -38,6 +38,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
     if (!reset) throw new AppError(400, 'auth.reset_invalid', { errors: { token: ['auth.reset_invalid'] } });
     await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, reset.accountId));
     await revokeAllSessions(tx as unknown as Db, reset.accountId);
+    return reset.accountId;
   });
 }
 

@@ -26,9 +26,9 @@ import { registerAccount } from './register-account';
 import { sendRegistrationMail } from './registration-mail';
 
 /**
- * Password guessing and reset mails are limited per e-mail address, whatever the caller's address: the client
- * IP comes from X-Forwarded-For (trustProxy), which a caller can forge, so an IP in the key would let anyone
- * reset the limit. The same limit applies whether or not the account exists.
+ * Password guessing and reset mails are limited per e-mail address, whatever the caller's address: many people
+ * share one address (a school behind one gateway) and one person can use many, so an address in the key would
+ * both block innocents and let a guesser rotate. The same limit applies whether or not the account exists.
  */
 const byEmail = (req: FastifyRequest) => `email|${String((req.body as { email?: string })?.email ?? '').trim().toLowerCase()}`;
 
@@ -85,6 +85,7 @@ export default defineRoutes((r, services) => {
     response: zMessage,
     handler: async ({ actor, t }) => {
       await revokeSession(db, actor.sessionId);
+      services.realtime.endSessions({ sessionId: actor.sessionId });
       return { message: t('auth.logged_out') };
     },
   });
@@ -138,7 +139,8 @@ export default defineRoutes((r, services) => {
     response: zMessage,
     rateLimit: { max: 10, timeWindow: 15 * 60_000 },
     handler: async ({ body, t }) => {
-      await resetPassword(db, body.token, body.password);
+      const accountId = await resetPassword(db, body.token, body.password);
+      services.realtime.endSessions({ accountId });
       return { message: t('auth.password_changed') };
     },
   });

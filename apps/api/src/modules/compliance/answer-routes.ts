@@ -1,5 +1,5 @@
 import { listOf, zAnswersBody, zComplianceAnswer, zFlag, zId, zListQuery } from '@gatehouse/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { areas, complianceUsers, journeyFlows, scans, users, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
@@ -111,7 +111,7 @@ export default defineRoutes((r) => {
   r.route({
     method: 'GET',
     url: '/api/compliance_users',
-    summary: 'Answers of the organisation with paging (filterBy: user_id, compliance_id, visit_id, area_id, status)',
+    summary: 'Answers of the organisation, newest first, with paging (filterBy: search by person, user_id, compliance_id, visit_id, area_id, status)',
     permission: [...ANSWERS],
     tags,
     query: zListQuery,
@@ -120,7 +120,18 @@ export default defineRoutes((r) => {
       tenant(async (tx) => {
         const f = query.filterBy;
         const num = (k: string) => (f[k] !== undefined && /^\d+$/.test(String(f[k])) ? Number(f[k]) : undefined);
+        const search = typeof f.search === 'string' && f.search.trim() ? `%${f.search.trim().replace(/[%_\\]/g, '\\$&')}%` : undefined;
+        const byPerson = search
+          ? inArray(
+              complianceUsers.userId,
+              tx
+                .select({ id: users.id })
+                .from(users)
+                .where(and(eq(users.entityId, actor.entityId), or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search), ilike(users.email, search)))),
+            )
+          : undefined;
         const conds = and(
+          byPerson,
           num('user_id') ? eq(complianceUsers.userId, num('user_id')!) : undefined,
           num('compliance_id') ? eq(complianceUsers.complianceId, num('compliance_id')!) : undefined,
           num('visit_id') ? eq(complianceUsers.visitId, num('visit_id')!) : undefined,
@@ -128,7 +139,7 @@ export default defineRoutes((r) => {
           f.status === 'success' || f.status === 'failed' ? eq(complianceUsers.status, f.status) : undefined,
         );
         const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(complianceUsers).where(and(eq(complianceUsers.entityId, actor.entityId), conds));
-        const data = await loadAnswers(tx, actor.entityId, conds, { limit: query.limit, offset: (query.page - 1) * query.limit });
+        const data = await loadAnswers(tx, actor.entityId, conds, { limit: query.limit, offset: (query.page - 1) * query.limit, newestFirst: true });
         return { data, count: n };
       }),
   });

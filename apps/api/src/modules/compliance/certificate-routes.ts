@@ -84,7 +84,7 @@ export default defineRoutes((r) => {
         const [row] = await tx.delete(complianceTrustKeys).where(and(eq(complianceTrustKeys.id, params.id), eq(complianceTrustKeys.entityId, actor.entityId))).returning();
         if (!row) throw notFound();
         await audit(tx, 'delete', 'compliance_trust_key', row.id);
-        return { message: t('compliance.deleted') };
+        return { message: t('compliance.trust_key_deleted') };
       }),
   });
 

@@ -116,6 +116,24 @@ describe('certificates', () => {
     expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: lab })).body.data).toMatchObject({ type: 'test', status: 'negative PCR' });
   });
 
+  it('an admin manages the trust list: lists the keys, removes one with its message, and a removed signer is no longer trusted', async () => {
+    const s = await setup();
+    const list = await s.c.get(`/api/compliance_trust_keys/${s.org.entityId}`);
+    expect(list.body.data.map((k: { name: string; kind: string; key_id: string }) => [k.name, k.kind, k.key_id])).toEqual([
+      ['State health', 'jwks', 'https://health.example.test'],
+      ['UK DCC signer', 'pem', s.kid.toString('base64')],
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain('BEGIN PUBLIC KEY');
+    const dcc = list.body.data.find((k: { kind: string }) => k.kind === 'pem');
+    const del = await s.c.del(`/api/compliance_trust_key/${dcc.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body.message).toBe('Trusted key removed.');
+    expect((await s.c.get(`/api/compliance_trust_keys/${s.org.entityId}`)).body.count).toBe(1);
+    const qr = makeDcc(s.signer.privateKey, s.kid, { v: [{ dn: 2, sd: 2, dt: '2026-01-05' }] });
+    expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: qr })).body.data).toMatchObject({ verified: 0, status: 'unchecked' });
+    expect((await s.c.del(`/api/compliance_trust_key/${dcc.id}`)).status).toBe(404);
+  });
+
   it('the five cases: 401, 403, 404, 400 (unreadable payload or key) and nothing stored', async () => {
     const s = await setup();
     const anon = api(h.app);

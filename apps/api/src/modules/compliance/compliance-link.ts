@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 /**
  * A compliance link for a visit (rules 144-148): a long random code (only its hash is stored) that expires a day
  * after the expected visit, or in 7 days when the visit has no time. Earlier links of the visit stop working.
- * The visitors area calls this when it sends the entry conditions before a visit.
+ * The link jobs (link-jobs.ts) call this when they send the entry conditions before a visit.
  */
 export async function createComplianceLink(tx: Db, entityId: number, visit: { id: number; userId: number; expectedAt: Date | null }, now = new Date()) {
   const { token } = newToken();
@@ -35,9 +35,8 @@ export async function findLink(db: Db, code: string) {
  */
 export function linkState(link: typeof complianceLinks.$inferSelect, visit: typeof visits.$inferSelect, now = new Date()): LinkState {
   const fail = (reason: string, message: string): LinkState => ({ ok: false, reason, message, link, visit });
-  const v = visit as typeof visit & { approvalStatus?: string | null };
   if (visit.status === 'deleted') return fail('VISIT_DELETED', 'compliance.link_deleted');
-  if (v.approvalStatus === 'rejected') return fail('VISIT_REJECTED', 'compliance.link_rejected');
+  if (visit.approvalState === 'rejected') return fail('VISIT_REJECTED', 'compliance.link_rejected');
   if (visit.status === 'signed_in') return fail('ALREADY_ARRIVED', 'compliance.link_arrived');
   if (visit.status === 'signed_out' || visit.status === 'auto_closed') return fail('SCAN_EXPIRED', 'compliance.link_arrived');
   if (link.usedAt) return fail('ALREADY_COMPLETED', 'compliance.link_answered');

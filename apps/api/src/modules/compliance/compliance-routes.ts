@@ -1,12 +1,12 @@
-import { listOf, one, zCompliance, zComplianceBody, zEntityIdParam, zId, zIdParam, zListQuery, zMessage } from '@gatehouse/contract';
+import { listOf, one, zCompliance, zComplianceBody, zComplianceDetail, zEntityIdParam, zId, zIdParam, zListQuery, zMessage } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { compliances, entities, journeyFlows, users, visits } from '../../db/schema/index';
+import { compliances, journeyFlows, users, visits } from '../../db/schema/index';
 import { badRequest, notFound } from '../../platform/errors';
-import { translate } from '../../platform/i18n';
 import { defineRoutes } from '../../platform/http/route';
 import { createComplianceLink } from './compliance-link';
-import { createCompliance, deleteCompliance, loadCompliances, searchCompliances, updateCompliance } from './save-compliance';
+import { mailComplianceLinkNow } from './link-jobs';
+import { complianceVersionsOf, createCompliance, deleteCompliance, loadCompliances, searchCompliances, updateCompliance } from './save-compliance';
 
 const tags = ['compliance'];
 const zComplianceMessage = z.object({ message: z.string(), data: zCompliance });
@@ -25,6 +25,9 @@ export default defineRoutes((r, services) => {
       tenant(async (tx) => {
         const search = typeof query.filterBy.search === 'string' ? query.filterBy.search : typeof query.filterBy.name === 'string' ? query.filterBy.name : undefined;
         const all = await loadCompliances(tx, actor.entityId, search ? searchCompliances(search) : undefined);
+        // Sorted by name unless the grid asks for the newest or the most edited first.
+        if (query.sortField === 'created_at') all.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
+        if (query.sortField === 'version') all.sort((a, b) => a.version - b.version || a.id - b.id);
         if (query.orderBy === 'desc') all.reverse();
         const start = (query.page - 1) * query.limit;
         return { data: all.slice(start, start + query.limit), count: all.length };
@@ -34,16 +37,16 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'GET',
     url: '/api/compliance/{id}',
-    summary: 'One entry condition (current version)',
+    summary: 'One entry condition (current version), with every version and the answers each kept',
     permission: ['compliances', 'journeys'],
     tags,
     params: zIdParam,
-    response: one(zCompliance),
+    response: one(zComplianceDetail),
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const [data] = await loadCompliances(tx, actor.entityId, eq(compliances.id, params.id));
         if (!data) throw notFound();
-        return { data };
+        return { data: { ...data, versions: await complianceVersionsOf(tx, actor.entityId, params.id) } };
       }),
   });
 
@@ -113,7 +116,7 @@ export default defineRoutes((r, services) => {
     handler: async ({ actor, body, tenant, audit, t }) => {
       const sent = await tenant(async (tx) => {
         const [row] = await tx
-          .select({ visit: visits, email: users.email, first: users.firstName, lang: users.lang, complianceId: journeyFlows.complianceId })
+          .select({ visit: visits, email: users.email, complianceId: journeyFlows.complianceId })
           .from(visits)
           .innerJoin(users, eq(users.id, visits.userId))
           .leftJoin(journeyFlows, eq(journeyFlows.id, visits.journeyFlowId))
@@ -121,17 +124,13 @@ export default defineRoutes((r, services) => {
         if (!row) throw notFound();
         if (!row.complianceId) throw badRequest({ visit_id: ['compliance.not_in_flow'] });
         if (!row.email) throw badRequest({ visit_id: ['compliance.no_email'] });
-        const [org] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, actor.entityId));
+        // A link for a visit that is over, deleted or refused would only say it has expired (rules 144-148).
+        if (row.visit.status !== 'expected' || row.visit.approvalState === 'rejected') throw badRequest({ visit_id: ['compliance.resend_closed'] });
         const link = await createComplianceLink(tx, actor.entityId, row.visit);
         await audit(tx, 'resend', 'compliance_link', row.visit.id);
-        return { ...row, org: org.name, ...link };
+        return { ...row, ...link };
       });
-      const url = `${services.config.publicUrl}/online-compliance/${sent.code}`;
-      await services.mail.queue({
-        to: sent.email!,
-        subject: translate(sent.lang, 'compliance.mail_subject', { org: sent.org }),
-        text: translate(sent.lang, 'compliance.mail_body', { name: sent.first, link: url, expires: sent.expiresAt.toISOString().slice(0, 16).replace('T', ' ') }),
-      });
+      await mailComplianceLinkNow(services, sent.visit.id, sent.code);
       return { message: t('compliance.resent'), data: { visit_id: sent.visit.id, expires_at: sent.expiresAt.toISOString() } };
     },
   });

@@ -183,6 +183,59 @@ describe('entry conditions: behaviour', () => {
     expect(failed.body.count).toBe(3);
   });
 
+  it('the entry condition says which version is current and how many answers each version kept', async () => {
+    const { org, f, compliance } = await setup();
+    const c = api(h.app, org.token);
+    const ada = await f.person();
+    const answer = compliance.questions.map((q: { id: string; desired_answer: string }) => ({ question_id: q.id, answer: q.desired_answer }));
+    await c.post('/api/create_compliance_user', { userId: ada.id, compliances: [{ complianceId: compliance.id, answer }] });
+    await c.post('/api/create_compliance_user', { userId: ada.id, compliances: [{ complianceId: compliance.id, answer }] });
+    await c.put(`/api/compliance/${compliance.id}`, healthBody({ name: 'Health check' }));
+    const one = await c.get(`/api/compliance/${compliance.id}`);
+    expect(one.body.data.version).toBe(2);
+    expect(one.body.data.versions.map((v: { version: number; name: string; answers_count: number }) => [v.version, v.name, v.answers_count])).toEqual([
+      [2, 'Health check', 0],
+      [1, 'Health questionnaire', 2],
+    ]);
+  });
+
+  it("lists answers newest first with the person's name, found by name or e-mail", async () => {
+    const { org, f, compliance } = await setup();
+    const c = api(h.app, org.token);
+    const ada = await f.person('Ada', 'Lovelace', undefined, 'ada@example.test');
+    const grace = await f.person('Grace', 'Hopper');
+    const answer = compliance.questions.map((q: { id: string; desired_answer: string }) => ({ question_id: q.id, answer: q.desired_answer }));
+    await c.post('/api/create_compliance_user', { userId: ada.id, compliances: [{ complianceId: compliance.id, answer }] });
+    await c.post('/api/create_compliance_user', { userId: grace.id, compliances: [{ complianceId: compliance.id, answer }] });
+    const all = await c.get('/api/compliance_users');
+    expect(all.body.data.map((a: { user_name: string }) => a.user_name)).toEqual(['Grace Hopper', 'Ada Lovelace']);
+    const q = (search: string) => c.get(`/api/compliance_users?filterBy=${encodeURIComponent(JSON.stringify({ search }))}`);
+    expect((await q('ada lov')).body.data.map((a: { user_id: number }) => a.user_id)).toEqual([ada.id]);
+    expect((await q('ada@example')).body.count).toBe(1);
+    expect((await q('%')).body.count).toBe(0);
+    // Another organisation's answers never appear.
+    const other = await setup();
+    expect((await api(h.app, other.org.token).get('/api/compliance_users')).body.count).toBe(0);
+  });
+
+  it('compliance-resent mails a new link for an expected visit, and refuses one that is over or refused', async () => {
+    const { org, f, compliance } = await setup();
+    const c = api(h.app, org.token);
+    const visitor = await f.userType();
+    const journey = (await c.post('/api/journey', { name: 'Reception' })).body.data;
+    const flow = (await c.post(`/api/journey_flow/${journey.id}`, { name: 'Visitors', user_type_id: visitor.id, compliance_id: compliance.id })).body.data;
+    const ada = await f.person('Ada', 'Lovelace', visitor.id, 'ada@example.test');
+    const visit = await f.visit({ userId: ada.id, journeyFlowId: flow.id, expectedAt: new Date(Date.now() + 3_600_000) });
+    const ok = await c.post('/api/compliance-resent', { visit_id: visit.id });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('The entry conditions link has been sent again.');
+    const left = await f.visit({ userId: ada.id, journeyFlowId: flow.id, status: 'signed_out' });
+    const refused = await c.post('/api/compliance-resent', { visit_id: left.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.visit_id).toEqual(['This visit is over, deleted or refused: no entry-conditions link can be sent for it.']);
+    expect(await count(org, 'compliance_links')).toBe(1);
+  });
+
   it('rule 198: get_compliance_user says whether the flow entry condition is due by its frequency', async () => {
     const { org, f, compliance } = await setup();
     const c = api(h.app, org.token);

@@ -83,7 +83,7 @@ describe('online compliance (rules 144-148, 210-211)', () => {
     expect(stored.body.data.map((a: { status: string; source: string }) => [a.status, a.source])).toEqual([['failed', 'online'], ['success', 'online']]);
   });
 
-  it('expires as rules 144-148 say: deleted, arrived, left, missed; a resent link replaces the old one', async () => {
+  it('expires as rules 144-148 say: deleted, arrived, left, refused, missed; a resent link replaces the old one', async () => {
     const s = await setup('ada.expiry@example.test');
     const read = async (code = s.code) => (await api(h.app).get(`/api/get_online_compliance_user?visitCode=${code}`)).body.data;
     await setVisit(s.org, s.visit.id, 'deleted');
@@ -93,6 +93,10 @@ describe('online compliance (rules 144-148, 210-211)', () => {
     await setVisit(s.org, s.visit.id, 'signed_out');
     expect((await read()).reason).toBe('SCAN_EXPIRED');
     await setVisit(s.org, s.visit.id, 'expected');
+    expect((await read()).is_expired).toBe(0);
+    await h.services.database.db.execute(sql`update visits set approval_state = 'rejected' where id = ${s.visit.id}`);
+    expect(await read()).toMatchObject({ is_expired: 1, reason: 'VISIT_REJECTED', message: 'Your compliance link has expired because your visit has not been approved. Please contact the system admin for further details.' });
+    await h.services.database.db.execute(sql`update visits set approval_state = 'pending' where id = ${s.visit.id}`);
     expect((await read()).is_expired).toBe(0);
     await h.services.database.db.execute(sql`update compliance_links set expires_at = now() - interval '1 minute' where visit_id = ${s.visit.id}`);
     expect(await read()).toMatchObject({ reason: 'VISIT_EXPIRED', message: 'Your compliance link has expired because you missed your appointment. Please contact the system admin for further details.' });

@@ -23,10 +23,11 @@ export function presentCompliance(c: ComplianceRow, v: VersionRow): Compliance {
   };
 }
 
-export function presentAnswer(a: AnswerRow, names: { compliance: string; version: number }) {
+export function presentAnswer(a: AnswerRow, names: { compliance: string; version: number; user: string }) {
   return {
     id: a.id,
     user_id: a.userId,
+    user_name: names.user,
     compliance_id: a.complianceId,
     compliance_name: names.compliance,
     version: names.version,

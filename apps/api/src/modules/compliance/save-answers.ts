@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { complianceUsers, complianceVersions, compliances, journeyFlows, journeys, users, visits, scans } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
@@ -21,7 +21,7 @@ export interface AnswersInput {
  * entry condition of its flow may be answered.
  */
 export async function saveAnswers(tx: Db, entityId: number, input: AnswersInput) {
-  const [user] = await tx.select({ id: users.id, userTypeId: users.userTypeId }).from(users).where(and(eq(users.id, input.userId), eq(users.entityId, entityId)));
+  const [user] = await tx.select({ id: users.id, userTypeId: users.userTypeId, first: users.firstName, last: users.lastName }).from(users).where(and(eq(users.id, input.userId), eq(users.entityId, entityId)));
   if (!user) throw notFound();
   let visit: typeof visits.$inferSelect | undefined;
   if (input.scan.visitId) {
@@ -76,19 +76,20 @@ export async function saveAnswers(tx: Db, entityId: number, input: AnswersInput)
         source: input.source,
       })
       .returning();
-    saved.push(presentAnswer(row, { compliance: v.name, version: v.version }));
+    saved.push(presentAnswer(row, { compliance: v.name, version: v.version, user: `${user.first} ${user.last}` }));
   }
   return { data: saved, status: saved.every((s) => s.status === 'success') ? ('success' as const) : ('failed' as const), reason };
 }
 
-/** Answers presented with the name and version each answered. */
-export async function loadAnswers(tx: Db, entityId: number, where: ReturnType<typeof and>, page?: { limit: number; offset: number }) {
+/** Answers presented with the person's name and the name and version each answered (oldest first, or newest first for lists). */
+export async function loadAnswers(tx: Db, entityId: number, where: SQL | undefined, page?: { limit: number; offset: number; newestFirst?: boolean }) {
   const q = tx
-    .select({ a: complianceUsers, name: complianceVersions.name, version: complianceVersions.version })
+    .select({ a: complianceUsers, name: complianceVersions.name, version: complianceVersions.version, first: users.firstName, last: users.lastName })
     .from(complianceUsers)
     .innerJoin(complianceVersions, eq(complianceVersions.id, complianceUsers.complianceVersionId))
+    .innerJoin(users, eq(users.id, complianceUsers.userId))
     .where(and(eq(complianceUsers.entityId, entityId), where))
-    .orderBy(complianceUsers.createdAt, complianceUsers.id);
+    .orderBy(...(page?.newestFirst ? [desc(complianceUsers.createdAt), desc(complianceUsers.id)] : [asc(complianceUsers.createdAt), asc(complianceUsers.id)]));
   const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
-  return rows.map((r) => presentAnswer(r.a, { compliance: r.name, version: r.version }));
+  return rows.map((r) => presentAnswer(r.a, { compliance: r.name, version: r.version, user: `${r.first} ${r.last}` }));
 }

@@ -1,7 +1,7 @@
 import type { ComplianceBody } from '@gatehouse/contract';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
-import { complianceVersions, compliances, journeyFlows } from '../../db/schema/index';
+import { complianceUsers, complianceVersions, compliances, journeyFlows } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { presentCompliance } from './present';
@@ -33,8 +33,19 @@ export async function loadCompliances(tx: Db, entityId: number, where?: SQL) {
   return rows.map((r) => presentCompliance(r.c, r.v));
 }
 
+/** Every version of an entry condition, newest first, with how many answers kept it. */
+export async function complianceVersionsOf(tx: Db, entityId: number, complianceId: number) {
+  const rows = await tx
+    .select({ version: complianceVersions.version, name: complianceVersions.name, createdAt: complianceVersions.createdAt, answers: sql<number>`count(${complianceUsers.id})::int` })
+    .from(complianceVersions)
+    .leftJoin(complianceUsers, and(eq(complianceUsers.complianceVersionId, complianceVersions.id), eq(complianceUsers.entityId, entityId)))
+    .where(and(eq(complianceVersions.entityId, entityId), eq(complianceVersions.complianceId, complianceId)))
+    .groupBy(complianceVersions.id)
+    .orderBy(desc(complianceVersions.version));
+  return rows.map((r) => ({ version: r.version, name: r.name, created_at: r.createdAt.toISOString(), answers_count: r.answers }));
+}
+
 export const searchCompliances = (search: string) => ilike(compliances.name, `%${search.replace(/[%_\\]/g, '\\$&')}%`);
-export const newestFirst = desc(compliances.createdAt);
 
 export async function createCompliance(tx: Db, entityId: number, b: ComplianceBody, audit: Audit) {
   const [c] = await tx.insert(compliances).values({ entityId, name: b.name, version: 1 }).returning();

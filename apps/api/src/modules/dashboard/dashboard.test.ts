@@ -64,6 +64,56 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
     expect((await l.a.get(`/api/visit_list/${org.entityId}?filterBy=garcia`)).body.count).toBe(3);
   });
 
+  it('filters by scan data type and by temperature, whose default filters nothing (rule 167)', async () => {
+    const org = await createOrg(h);
+    const l = await logbook(org);
+    const s = l.scans.map((x) => x.id);
+    await l.f.run(async (tx) => {
+      await tx.update(scans).set({ temperature: 38.2 }).where(eq(scans.id, s[0]));
+      await tx.update(scans).set({ temperature: 36.4 }).where(eq(scans.id, s[2]));
+    });
+    const ids = async (filter: object) => (await l.a.get(`/api/visit_list/${org.entityId}?${q(filter)}`)).body.data.map((x: { id: number }) => x.id).sort();
+    expect(await ids({ scan_type: 'sign_in' })).toEqual([s[0], s[2], s[4]].sort());
+    expect(await ids({ scan_type: ['sign_out', 'auto_sign_out'] })).toEqual([s[1], s[3]].sort());
+    expect(await ids({ temperature: 'default' })).toEqual([...s].sort());
+    expect(await ids({})).toEqual([...s].sort());
+    expect(await ids({ temperature: 'high' })).toEqual([s[0]]);
+    expect(await ids({ temperature: 'normal' })).toEqual([s[2]]);
+    expect(await ids({ temperature: 'not_taken', scan_type: 'sign_in' })).toEqual([s[4]]);
+    const bad = await l.a.get(`/api/visit_list/${org.entityId}?${q({ temperature: 'hot' })}`);
+    expect(bad.status).toBe(400);
+    expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ scan_type: 'teleport' })}`)).status).toBe(400);
+  });
+
+  it("rows carry their visit's journey stage, date and notes; status 'expected' lists expected visits within the caller's sites", async () => {
+    const org = await createOrg(h);
+    const l = await logbook(org);
+    const [visit] = await l.f.run((tx) =>
+      tx
+        .insert(visits)
+        .values({ entityId: org.entityId, userId: l.ben.id, siteId: l.office.id, areaId: l.lobby.id, status: 'expected', visitDate: '2026-03-05', visitTime: '10:00:00', expectedAt: new Date('2026-03-05T15:00:00Z'), journeyStage: 'ready_to_sign_in', hostUserId: l.ana.id, adminNotes: 'Bring the visitor badge to the lobby.' })
+        .returning(),
+    );
+    await l.f.run((tx) => tx.insert(visits).values({ entityId: org.entityId, userId: l.ana.id, siteId: l.school.id, areaId: l.hall.id, status: 'expected', visitDate: '2026-03-09', expectedAt: new Date('2026-03-09T08:00:00Z') }));
+    await l.f.run((tx) => tx.update(scans).set({ visitId: visit.id }).where(eq(scans.id, l.scans[2].id)));
+    const one = await l.a.get(`/api/scans/${l.scans[2].id}`);
+    expect(one.body.data).toMatchObject({ journey_stage: 'ready_to_sign_in', visit_date: '2026-03-05', visit_time: '10:00:00', admin_notes: 'Bring the visitor badge to the lobby.' });
+    const expected = await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected', start_date: '2026-03-01', end_date: '2026-03-06' })}`);
+    expect(expected.status).toBe(200);
+    expect(expected.body.count).toBe(1);
+    expect(expected.body.data[0]).toMatchObject({ id: visit.id, visit_id: visit.id, type: 'expected', full_name: 'Ben Okafor', at: '2026-03-05T15:00:00.000Z', host: { id: l.ana.id, name: 'Ana Garcia' }, journey_stage: 'ready_to_sign_in', site: { name: 'City Office' } });
+    expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected' })}`)).body.count).toBe(2);
+    // What only a scan has matches no expected visit.
+    expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected', input_method: 'qr' })}`)).body.count).toBe(0);
+    const member = await createMember(h, org, 'employee');
+    await l.f.run(async (tx) => {
+      await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
+      await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
+    });
+    const theirs = await api(h.app, member.token).get(`/api/visit_list/${org.entityId}?${q({ status: 'expected' })}`);
+    expect(theirs.body.data.map((r: { full_name: string }) => r.full_name)).toEqual(['Ana Garcia']);
+  });
+
   it('orders by a documented field and exports every row with isExporting', async () => {
     const org = await createOrg(h);
     const l = await logbook(org);
@@ -154,6 +204,25 @@ describe('lookups and one scan', () => {
     const powerless = await createPowerless(h, org);
     expect((await api(h.app, powerless.token).get('/api/input_method')).status).toBe(403);
     expect((await api(h.app, powerless.token).get('/api/sacn_data_type')).status).toBe(403);
+  });
+
+  it("the logbook's place lookups (areas, kiosks, sites) answer an employee with the dashboard but not sites_devices, within their sites", async () => {
+    const org = await createOrg(h);
+    const l = await logbook(org);
+    const member = await createMember(h, org, 'employee');
+    await l.f.run(async (tx) => {
+      await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
+      await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
+    });
+    const m = api(h.app, member.token);
+    expect((await m.get(`/api/sites/${org.entityId}`)).status).toBe(403);
+    const areas = await m.get(`/api/areas/${org.entityId}?limit=500`);
+    expect(areas.status).toBe(200);
+    expect(areas.body.data.map((a: { name: string }) => a.name)).toEqual(['Main Hall']);
+    expect((await m.get(`/api/sites/normal/${org.entityId}`)).body.data.map((x: { name: string }) => x.name)).toEqual(['North School']);
+    expect((await m.get(`/api/kiosk/${org.entityId}`)).status).toBe(200);
+    const powerless = await createPowerless(h, org);
+    expect((await api(h.app, powerless.token).get(`/api/areas/${org.entityId}`)).status).toBe(403);
   });
 
   it('GET /api/scans/{id}: one scan, 404 for another organisation’s', async () => {

@@ -1,9 +1,10 @@
-import { EXPORT_ROWS_MAX, type LogbookFilter } from '@gatehouse/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, like, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { EXPORT_ROWS_MAX, LOGBOOK_HIGH_TEMPERATURE_C, type LogbookFilter, type LogbookRow } from '@gatehouse/contract';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { areas, scans, sites, users, userSites, userTypes, userUserTypes, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-import { presentScan, scanQuery } from '../signin/load-scans';
+import { presentScan, scanQuery, type ScanRow } from '../signin/load-scans';
+import { listExpected } from './list-expected';
 
 /** The logbook counts at most this many rows: past it the grid shows "10,000+" (count_capped = 1). */
 export const COUNT_CAP = 10_000;
@@ -20,10 +21,15 @@ export function logbookWhere(actor: MemberActor, f: LogbookFilter): SQL | undefi
   if (f.kiosk_id) conds.push(inArray(scans.kioskId, f.kiosk_id));
   if (f.input_method) conds.push(inArray(scans.method, f.input_method));
   if (f.user_type_id) conds.push(inArray(users.userTypeId, f.user_type_id));
-  if (f.status === 'sign_in') conds.push(eq(scans.direction, 'in'));
-  else if (f.status === 'sign_out') conds.push(and(eq(scans.direction, 'out'), not(like(scans.method, 'auto%'))));
-  else if (f.status === 'auto_sign_out') conds.push(and(eq(scans.direction, 'out'), like(scans.method, 'auto%')));
+  const scanType = (t: string) =>
+    t === 'sign_in' ? eq(scans.direction, 'in') : t === 'sign_out' ? and(eq(scans.direction, 'out'), not(like(scans.method, 'auto%'))) : and(eq(scans.direction, 'out'), like(scans.method, 'auto%'));
+  if (f.scan_type) conds.push(or(...f.scan_type.map(scanType)));
+  if (f.status === 'sign_in' || f.status === 'sign_out' || f.status === 'auto_sign_out') conds.push(scanType(f.status));
   else if (f.status) conds.push(eq(visits.status, f.status as 'signed_in'));
+  // Rule 167: 'default' filters nothing.
+  if (f.temperature === 'high') conds.push(gte(scans.temperature, LOGBOOK_HIGH_TEMPERATURE_C));
+  else if (f.temperature === 'normal') conds.push(lt(scans.temperature, LOGBOOK_HIGH_TEMPERATURE_C));
+  else if (f.temperature === 'not_taken') conds.push(isNull(scans.temperature));
   if (f.search) {
     const term = `%${f.search.replace(/[\\%_]/g, '\\$&')}%`;
     conds.push(or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term)));
@@ -52,11 +58,23 @@ const SORTS = {
   type: [scans.direction, scans.method],
 } as const;
 
+/** A scan as a logbook row: with its visit's journey stage, date, time and admin notes. */
+export function presentLogbookRow(r: ScanRow): LogbookRow {
+  return {
+    ...presentScan(r),
+    journey_stage: (r.journeyStage as string | null) ?? null,
+    visit_date: (r.visitDate as string | null) ?? null,
+    visit_time: (r.visitTime as string | null) ?? null,
+    admin_notes: (r.adminNotes as string | null) ?? null,
+  };
+}
+
 export async function listLogbook(
   tx: Db,
   actor: MemberActor,
   opts: { filter: LogbookFilter; sortField?: keyof typeof SORTS; order?: 'asc' | 'desc'; limit: number; page: number; exporting?: boolean },
 ) {
+  if (opts.filter.status === 'expected') return listExpected(tx, actor, opts);
   const where = logbookWhere(actor, opts.filter);
   const dir = opts.order === 'asc' ? asc : desc;
   const order = [...SORTS[opts.sortField ?? 'at'].map((c) => dir(c)), dir(scans.id)];
@@ -86,5 +104,5 @@ export async function listLogbook(
   if (needsVisits) inner = inner.leftJoin(visits, eq(visits.id, scans.visitId));
   const capped = inner.where(and(eq(scans.entityId, actor.entityId), where)).limit(COUNT_CAP + 1).as('capped');
   const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return { data: rows.map(presentScan), count: Math.min(Number(n), COUNT_CAP), count_capped: Number(n) > COUNT_CAP ? (1 as const) : (0 as const) };
+  return { data: rows.map(presentLogbookRow), count: Math.min(Number(n), COUNT_CAP), count_capped: Number(n) > COUNT_CAP ? (1 as const) : (0 as const) };
 }

@@ -10,16 +10,18 @@ import {
   zIdParam,
   zLogbookFilter,
   zLookup,
-  zScan,
+  zLogbookRow,
   zScanTypeQuery,
   zVisitListQuery,
 } from '@gatehouse/contract';
 import { z } from 'zod';
 import { badRequest, found } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { loadScan } from '../signin/load-scans';
+import { eq } from 'drizzle-orm';
+import { scans } from '../../db/schema/index';
+import { scanQuery } from '../signin/load-scans';
 import { dailyCounts } from './daily-counts';
-import { listLogbook } from './list-logbook';
+import { listLogbook, presentLogbookRow } from './list-logbook';
 
 const tags = ['dashboard'];
 const permission = 'dashboard' as const;
@@ -28,12 +30,12 @@ export default defineRoutes((r) => {
   r.route({
     method: 'GET',
     url: '/api/visit_list/{entityId}',
-    summary: 'The logbook: scans with filters (date range, area, site, user type, input method, status, search), ordering and paging; isExporting answers every row up to 10,000',
+    summary: 'The logbook: scans with filters (date range, area, site, kiosk, user type, input method, scan data type, visit status, temperature, search), ordering and paging; status=expected lists the expected visits; isExporting answers every row up to 10,000',
     tags,
     permission: [permission, 'history'],
     params: zEntityIdParam,
     query: zVisitListQuery,
-    response: listOf(zScan).extend({ count_capped: z.union([z.literal(0), z.literal(1)]) }),
+    response: listOf(zLogbookRow).extend({ count_capped: z.union([z.literal(0), z.literal(1)]) }),
     handler: ({ actor, query, tenant }) => {
       const parsed = zLogbookFilter.safeParse(query.filterBy);
       if (!parsed.success) throw badRequest({ filterBy: ['validation.filter_json'] }, 'errors.validation');
@@ -85,11 +87,15 @@ export default defineRoutes((r) => {
   r.route({
     method: 'GET',
     url: '/api/scans/{id}',
-    summary: 'One scan with its person, place, checks, reason and visit',
+    summary: 'One scan with its person, place, checks, reason and visit (journey stage, date, time, admin notes)',
     tags,
     permission: [permission, 'history'],
     params: zIdParam,
-    response: one(zScan),
-    handler: ({ actor, params, tenant }) => tenant(async (tx) => ({ data: found(await loadScan(tx, actor.entityId, params.id)) })),
+    response: one(zLogbookRow),
+    handler: ({ actor, params, tenant }) =>
+      tenant(async (tx) => {
+        const [row] = await scanQuery(tx, actor.entityId, eq(scans.id, params.id));
+        return { data: presentLogbookRow(found(row)) };
+      }),
   });
 });

@@ -72,6 +72,12 @@ describe('devices: doors and kiosk journeys', () => {
     const wired = await api(h.app, org.token).post('/api/devices', { entity_id: org.entityId, area_id: area.id, name: 'Side door', kiosk_id: farKiosk.id });
     expect(wired.status).toBe(400);
     expect(wired.body.errors.kiosk_id).toEqual(['This kiosk does not exist.']);
+    const otherSite = await makeSite(h, other);
+    const theirKiosk = await addKiosk(other, otherSite.id, (await makeArea(h, other, otherSite.id)).id);
+    const foreign = await api(h.app, org.token).post('/api/devices', { entity_id: org.entityId, area_id: area.id, name: 'Side door', kiosk_id: theirKiosk.id });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors.kiosk_id).toEqual(['This kiosk does not exist.']);
+    expect((await doorsOf(other)).length).toBe(0);
     expect((await doorsOf(org)).length).toBe(before);
   });
 

@@ -7,10 +7,33 @@ import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { linkExpiry, linkHash, linkToken, newLinkNonce } from '../prereg/visit-link';
 import { assertNoDuplicateVisit, expectedInstant, findPeople } from '../prereg/visit-rules';
+import { journeyStageOf } from '../prereg/visit-stage';
 import { normTime } from '../prereg/zoned-time';
 import { assertVisitGrants } from './policy';
 
 type Body = z.output<typeof zExpectedVisitBody>;
+
+/**
+ * The flow a visitor of this user type follows in the area: the area's journey's flow for the type, else for its
+ * nearest parent type (a sub-type follows its parent's flow, as at the kiosk); null when the journey has none.
+ */
+export async function flowForVisit(tx: Db, entityId: number, areaId: number, userTypeId: number) {
+  const [area] = await tx.select({ journeyId: areas.journeyId }).from(areas).where(and(eq(areas.id, areaId), eq(areas.entityId, entityId)));
+  if (!area?.journeyId) return null;
+  const flows = await tx
+    .select({ id: journeyFlows.id, userTypeId: journeyFlows.userTypeId, complianceId: journeyFlows.complianceId })
+    .from(journeyFlows)
+    .where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.journeyId, area.journeyId)));
+  const types = await tx.select({ id: userTypes.id, parentId: userTypes.parentId }).from(userTypes).where(eq(userTypes.entityId, entityId));
+  const parentOf = new Map(types.map((t) => [t.id, t.parentId]));
+  const seen = new Set<number>();
+  for (let id: number | null = userTypeId; id && !seen.has(id); id = parentOf.get(id) ?? null) {
+    seen.add(id);
+    const flow = flows.find((f) => f.userTypeId === id);
+    if (flow) return flow;
+  }
+  return null;
+}
 
 /** The place, type, flow and host of an expected visit, all of the actor's organisation (404 otherwise). */
 export async function checkPlace(tx: Db, actor: MemberActor, b: { site_id: number; area_id: number; user_type_id: number; journey_flow_id?: number; host?: number | null }) {
@@ -23,16 +46,17 @@ export async function checkPlace(tx: Db, actor: MemberActor, b: { site_id: numbe
   if (!area) throw notFound();
   const [type] = await tx.select({ id: userTypes.id }).from(userTypes).where(and(eq(userTypes.id, b.user_type_id), eq(userTypes.entityId, e)));
   if (!type) throw notFound();
+  let flow: { id: number; complianceId: number | null } | null = null;
   if (b.journey_flow_id) {
-    const [flow] = await tx.select({ id: journeyFlows.id }).from(journeyFlows).where(and(eq(journeyFlows.id, b.journey_flow_id), eq(journeyFlows.entityId, e)));
+    [flow] = await tx.select({ id: journeyFlows.id, complianceId: journeyFlows.complianceId }).from(journeyFlows).where(and(eq(journeyFlows.id, b.journey_flow_id), eq(journeyFlows.entityId, e)));
     if (!flow) throw notFound();
-  }
+  } else flow = await flowForVisit(tx, e, area.id, type.id);
   if (b.host) {
     const [host] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, b.host), eq(users.entityId, e), eq(users.status, 'active'), isNotNull(users.roleId)));
     if (!host) throw badRequest({ host: ['prereg.host_invalid'] }, 'prereg.host_invalid');
   }
   await assertVisitGrants(tx, actor, { siteId: area.siteId, userTypeId: type.id });
-  return area;
+  return { ...area, flow };
 }
 
 /**
@@ -85,7 +109,10 @@ export async function checkExpectedVisitors(tx: Db, actor: MemberActor, b: Body)
   return { area, expectedAt, people };
 }
 
-/** Creates the people that are new and one visit each (pre-registered by admin: no approval, rule 156). */
+/**
+ * Creates the people that are new and one visit each (pre-registered by admin: no approval, rule 156), on the
+ * flow of the area's journey for the user type; its entry condition is then pending (rule 152).
+ */
 export async function addExpectedVisits(tx: Db, actor: MemberActor, b: Body, secret: string) {
   const { area, expectedAt, people } = await checkExpectedVisitors(tx, actor, b);
   const ids: number[] = [];
@@ -107,13 +134,13 @@ export async function addExpectedVisits(tx: Db, actor: MemberActor, b: Body, sec
         siteId: area.siteId,
         areaId: area.id,
         userTypeId: b.user_type_id,
-        journeyFlowId: b.journey_flow_id ?? null,
+        journeyFlowId: area.flow?.id ?? null,
         hostUserId: b.host ?? null,
         expectedAt,
         visitDate: b.visit_date,
         visitTime: normTime(b.visit_time),
         registrationMethod: 'by_admin',
-        journeyStage: 'ready_to_sign_in',
+        journeyStage: journeyStageOf('not_required', area.flow?.complianceId ? 'pending' : 'none'),
         approvalState: 'not_required',
         linkNonce: nonce,
         linkTokenHash: `pending-${nonce}`,

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { preRegistrationLinks, visits } from '../../db/schema/index';
+import { visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
 import type { Services } from '../../platform/services';
-import { mailVisitConfirmation, mailVisitor, scheduleComplianceLink } from '../prereg/visit-mail';
+import { scheduleComplianceLink } from '../compliance/link-jobs';
+import { mailVisitConfirmation, mailVisitor } from '../prereg/visit-mail';
+import { journeyStageOf } from '../prereg/visit-stage';
 
 export type ApprovalAction = 'approve' | 'reject' | 'approve_rejected' | 'reject_approved';
 
@@ -12,8 +14,9 @@ const FROM: Record<ApprovalAction, 'pending' | 'approved' | 'rejected'> = { appr
 const TO: Record<ApprovalAction, 'approved' | 'rejected'> = { approve: 'approved', reject: 'rejected', approve_rejected: 'approved', reject_approved: 'rejected' };
 
 /**
- * Applies an approval action inside the caller's tenant transaction. A rejected visit's links stop working
- * (rule 144's VISIT_REJECTED); the host's mail link is spent by any decision. Answers what to mail afterwards.
+ * Applies an approval action inside the caller's tenant transaction (the state is re-checked in the update, so two
+ * decisions at once cannot both apply). A rejected visit's links stop working (rule 144's VISIT_REJECTED); the
+ * host's mail link is spent by any decision. Answers the decided visit, or null when it does not exist.
  */
 export async function decideVisit(tx: Db, entityId: number, visitId: number, action: ApprovalAction) {
   const [v] = await tx.select().from(visits).where(and(eq(visits.id, visitId), eq(visits.entityId, entityId)));
@@ -22,22 +25,21 @@ export async function decideVisit(tx: Db, entityId: number, visitId: number, act
   const to = TO[action];
   const [updated] = await tx
     .update(visits)
-    .set({ approvalState: to, journeyStage: to === 'approved' ? 'approved_by_admin' : 'rejected_by_admin', approvalTokenHash: null, updatedAt: new Date() })
+    .set({ approvalState: to, journeyStage: journeyStageOf(to, 'none'), approvalTokenHash: null, updatedAt: new Date() })
     .where(and(eq(visits.id, visitId), eq(visits.entityId, entityId), eq(visits.approvalState, FROM[action])))
     .returning();
   if (!updated) throw conflict('visits.wrong_state');
-  const [link] = v.preRegistrationLinkId
-    ? await tx.select().from(preRegistrationLinks).where(and(eq(preRegistrationLinks.id, v.preRegistrationLinkId), eq(preRegistrationLinks.entityId, entityId)))
-    : [];
-  return { visit: updated, link: link ?? null };
+  return updated;
 }
 
-/** The visitor hears the outcome in their language; an approved visit gets its QR and calendar invitation. */
-export async function announceDecision(services: Services, decided: NonNullable<Awaited<ReturnType<typeof decideVisit>>>) {
-  const { visit, link } = decided;
+/**
+ * The visitor hears the outcome in their language: an approved visit gets its QR code and calendar invitation,
+ * and its entry-conditions link is planned (rules 199-200); a rejected one is told so.
+ */
+export async function announceDecision(services: Services, visit: typeof visits.$inferSelect) {
   if (visit.approvalState === 'approved') {
     await mailVisitConfirmation(services, visit.id, 'mail.outcome_approved.subject');
-    if (link?.isComplianceRequired && visit.expectedAt) await scheduleComplianceLink(services, visit.id, visit.expectedAt, link.complianceSendBeforeMinutes);
+    await scheduleComplianceLink(services, visit.id);
   } else {
     await mailVisitor(services, visit.id, 'mail.outcome_rejected.subject', 'mail.outcome_rejected.body');
   }

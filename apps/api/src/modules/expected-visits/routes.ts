@@ -2,40 +2,41 @@ import {
   flag,
   listOf,
   one,
-  zDate,
   zEditExpectedVisitBody,
   zExpectedVisit,
   zExpectedVisitBody,
+  zExpectedVisitRow,
+  zExpectedVisitsDay,
   zExpectedVisitsSummaryQuery,
+  zListQuery,
   zFlag,
   zHostSearchConsoleBody,
   zId,
-  zLang,
   zUserVisitingBody,
   zVisitActionBody,
   zVisitNotesBody,
 } from '@gatehouse/contract';
 import { and, eq, gte, ilike, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { areas, sites, userSites, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
-import { hashToken } from '../../platform/auth/tokens';
-import { asSystem, withTenant } from '../../platform/db/tenant';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
+import { scheduleComplianceLink } from '../compliance/link-jobs';
 import { mailVisitConfirmation } from '../prereg/visit-mail';
 import { linkExpiry } from '../prereg/visit-link';
 import { assertNoDuplicateVisit, expectedInstant } from '../prereg/visit-rules';
 import { normTime } from '../prereg/zoned-time';
 import { addExpectedVisits, checkExpectedVisitors, checkPlace } from './add-expected-visits';
-import { announceDecision, decideVisit, type ApprovalAction } from './approval';
+import { grantedVisits, listExpectedVisits } from './list-expected-visits';
+import approvalRoutes from './approval-routes';
 import { assertVisitGrants } from './policy';
 import { loadExpectedVisits } from './present';
 
 const tags = ['visits'];
 const permission = 'users' as const;
 
-export default defineRoutes((r, services) => {
-  const db = services.database.db;
+const visitRoutes = defineRoutes((r, services) => {
 
   r.route({
     method: 'POST',
@@ -66,7 +67,10 @@ export default defineRoutes((r, services) => {
         for (const id of ids) await audit(tx, 'create', 'visit', id);
         return loadExpectedVisits(tx, actor.entityId, ids);
       });
-      for (const v of data) await mailVisitConfirmation(services, v.id);
+      for (const v of data) {
+        await mailVisitConfirmation(services, v.id);
+        await scheduleComplianceLink(services, v.id);
+      }
       emit('entity', actor.entityId, 'update', { type: 'visit', action: 'created', ids: data.map((v) => v.id) });
       return { message: t('visits.added_text'), data };
     },
@@ -95,12 +99,18 @@ export default defineRoutes((r, services) => {
         const time = normTime(body.visit_time ?? v.visitTime!);
         const expectedAt = expectedInstant(date, time, place.timezone);
         await assertNoDuplicateVisit(tx, actor.entityId, { userIds: [v.userId], areaId, date, time, exceptVisitId: v.id });
-        const changes = { areaId, siteId: area.siteId, userTypeId: body.user_type_id ?? v.userTypeId, hostUserId: host, visitDate: date, visitTime: time, expectedAt, linkExpiresAt: linkExpiry(expectedAt) };
+        const userTypeId = body.user_type_id ?? v.userTypeId!;
+        const journeyFlowId = areaId !== v.areaId || userTypeId !== v.userTypeId ? (place.flow?.id ?? null) : v.journeyFlowId;
+        const changes = { areaId, siteId: area.siteId, userTypeId, journeyFlowId, hostUserId: host, visitDate: date, visitTime: time, expectedAt, linkExpiresAt: linkExpiry(expectedAt) };
         await tx.update(visits).set({ ...changes, updatedAt: new Date() }).where(and(eq(visits.id, v.id), eq(visits.entityId, actor.entityId)));
         await audit(tx, 'update', 'visit', v.id, { ...body });
-        return (await loadExpectedVisits(tx, actor.entityId, [v.id]))[0];
+        const moved = expectedAt.getTime() !== v.expectedAt?.getTime() || areaId !== v.areaId;
+        return { moved, visit: (await loadExpectedVisits(tx, actor.entityId, [v.id]))[0] };
       });
-      return { message: t('visits.updated'), data };
+      // The visitor gets the new time (and calendar invitation); the entry-conditions link follows the new time.
+      if (data.moved && data.visit.approval_state !== 'pending' && data.visit.approval_state !== 'rejected') await mailVisitConfirmation(services, data.visit.id, 'mail.visit_changed.subject');
+      if (data.moved) await scheduleComplianceLink(services, data.visit.id);
+      return { message: t('visits.updated'), data: data.visit };
     },
   });
 
@@ -122,76 +132,6 @@ export default defineRoutes((r, services) => {
         await audit(tx, 'delete', 'visit', v.id);
       });
       return { message: t('visits.deleted') };
-    },
-  });
-
-  const actions: [string, ApprovalAction, string][] = [
-    ['/api/approve-visit', 'approve', 'Approve a visit awaiting approval (rule 155)'],
-    ['/api/reject-visit', 'reject', 'Reject a visit awaiting approval (rule 155); its links stop working'],
-    ['/api/approve-rejected-visit', 'approve_rejected', 'Approve a previously rejected visit (rule 155)'],
-    ['/api/reject-approved-visit', 'reject_approved', 'Reject a previously approved visit (rule 155)'],
-  ];
-  for (const [url, action, summary] of actions) {
-    r.route({
-      method: 'POST',
-      url,
-      summary,
-      permission,
-      tags,
-      body: zVisitActionBody,
-      response: z.object({ message: z.string(), data: zExpectedVisit }),
-      handler: async ({ actor, body, tenant, audit, emit, t }) => {
-        const { decided, data } = await tenant(async (tx) => {
-          const [v] = await tx.select().from(visits).where(and(eq(visits.id, body.visit_id), eq(visits.entityId, actor.entityId), ne(visits.status, 'deleted')));
-          if (!v) throw notFound();
-          await assertVisitGrants(tx, actor, v);
-          const d = await decideVisit(tx, actor.entityId, v.id, action);
-          await audit(tx, action, 'visit', v.id);
-          return { decided: d!, data: (await loadExpectedVisits(tx, actor.entityId, [v.id]))[0] };
-        });
-        await announceDecision(services, decided);
-        emit('entity', actor.entityId, 'update', { type: 'visit', action, id: data.id });
-        return { message: t(decided.visit.approvalState === 'approved' ? 'visits.approved' : 'visits.rejected'), data };
-      },
-    });
-  }
-
-  const zToken = z.object({ lang: zLang, token: z.string().regex(/^[A-Za-z0-9_-]{30,100}$/) });
-  const approvalLookup = async (token: string) => {
-    const [v] = await asSystem(db, (tx) => tx.select({ id: visits.id, entityId: visits.entityId }).from(visits).where(eq(visits.approvalTokenHash, hashToken(token))));
-    if (!v) throw notFound('visits.approval_link_invalid');
-    return v;
-  };
-  r.route({
-    method: 'GET',
-    url: '/api/visit-approval/{lang}/{token}',
-    summary: "The visit behind a host's approval link from the approval mail (does not spend it)",
-    access: 'public',
-    tags,
-    params: zToken,
-    response: one(zExpectedVisit),
-    rateLimit: { max: 30, timeWindow: 60_000 },
-    handler: async ({ params }) => {
-      const v = await approvalLookup(params.token);
-      return { data: (await withTenant(db, v.entityId, (tx) => loadExpectedVisits(tx, v.entityId, [v.id])))[0] };
-    },
-  });
-  r.route({
-    method: 'POST',
-    url: '/api/visit-approval/{lang}/{token}',
-    summary: "Approve or reject from the host's mail: a single-use link (rule 155)",
-    access: 'public',
-    tags,
-    params: zToken,
-    body: z.object({ action: z.enum(['approve', 'reject']) }),
-    response: z.object({ message: z.string() }),
-    rateLimit: { max: 30, timeWindow: 60_000 },
-    handler: async ({ params, body, t }) => {
-      const v = await approvalLookup(params.token);
-      const decided = await withTenant(db, v.entityId, (tx) => decideVisit(tx, v.entityId, v.id, body.action));
-      if (!decided) throw notFound('visits.approval_link_invalid');
-      await announceDecision(services, decided);
-      return { message: t(body.action === 'approve' ? 'visits.approved' : 'visits.rejected') };
     },
   });
 
@@ -271,15 +211,28 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET',
+    url: '/api/expected_visits/{entityId}',
+    summary:
+      'The expected visits the actor may see (rule 96): filterBy JSON with search, approval_state, site_id, start_date, end_date; orderBy and sortField (expected_at, visit_date, full_name, approval_state, created_at); limit, page',
+    permission,
+    tags,
+    params: z.object({ entityId: zId }),
+    query: zListQuery,
+    response: listOf(zExpectedVisitRow),
+    handler: ({ actor, query, tenant }) => tenant((tx) => listExpectedVisits(tx, actor, query)),
+  });
+
+  r.route({
+    method: 'GET',
     url: '/api/expected_visits_summary/{entityId}',
-    summary: 'Expected visits between two dates (start_date, end_date), counted per day with their approval states',
+    summary: 'Expected visits the actor may see between two dates (start_date, end_date, at most a year), counted per day with their approval states',
     permission,
     tags,
     params: z.object({ entityId: zId }),
     query: zExpectedVisitsSummaryQuery,
-    response: listOf(z.object({ date: zDate, total: z.number(), awaiting_approval: z.number(), approved: z.number(), rejected: z.number(), confirmed: z.number(), signed_in: z.number() })),
+    response: listOf(zExpectedVisitsDay),
     handler: async ({ actor, query, tenant }) => {
-      if (query.end_date < query.start_date) throw badRequest({ end_date: ['validation.date_format'] });
+      if (query.end_date < query.start_date || Date.parse(query.end_date) - Date.parse(query.start_date) > 366 * 86_400_000) throw badRequest({ end_date: ['visits.date_range'] });
       const rows = await tenant((tx) =>
         tx
           .select({
@@ -292,7 +245,7 @@ export default defineRoutes((r, services) => {
             signedIn: sql<number>`count(*) filter (where ${visits.status} in ('signed_in', 'signed_out', 'auto_closed'))::int`,
           })
           .from(visits)
-          .where(and(eq(visits.entityId, actor.entityId), ne(visits.status, 'deleted'), gte(visits.visitDate, query.start_date), lte(visits.visitDate, query.end_date), isNotNull(visits.visitDate)))
+          .where(and(eq(visits.entityId, actor.entityId), ne(visits.status, 'deleted'), grantedVisits(actor), gte(visits.visitDate, query.start_date), lte(visits.visitDate, query.end_date), isNotNull(visits.visitDate)))
           .groupBy(visits.visitDate)
           .orderBy(visits.visitDate),
       );
@@ -354,3 +307,10 @@ export default defineRoutes((r, services) => {
       }),
   });
 });
+
+/** Expected visits (add, check, list, edit, delete, summary, notes) and their approval (rule 155). */
+const expectedVisitsModule: FastifyPluginAsync = async (app) => {
+  await app.register(visitRoutes);
+  await app.register(approvalRoutes);
+};
+export default expectedVisitsModule;

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, createPowerless, type Org } from '../../../test/factories';
@@ -146,18 +145,44 @@ describe('flows: behaviour', () => {
     expect(await count(s.org, 'journey_flows')).toBe(0);
   });
 
-  it('rule 192: only one user type with registration not required per journey (read from user_types.registration_method)', async () => {
+  it("rule 192: only one user type with registration 'not_required' per journey, read from user_types.registration_method", async () => {
     const s = await setup();
-    await h.services.database.db.execute(sql`alter table user_types add column if not exists registration_method text`);
-    const walkIn = await s.f.userType('Walk-in');
-    const parcel = await s.f.userType('Delivery');
-    await h.services.database.db.execute(sql`update user_types set registration_method = 'registration_not_required' where id in (${walkIn.id}, ${parcel.id})`);
+    const walkIn = await s.f.userType('Walk-in', 'not_required');
+    const parcel = await s.f.userType('Delivery', 'not_required');
     const c = api(h.app, s.org.token);
-    expect((await c.post(`/api/journey_flow/${s.journey.id}`, flowBody(walkIn.id))).status).toBe(201);
+    const before = await c.get(`/api/journey_flow_and_check_user_type_by_joruney/${s.journey.id}`);
+    expect(before.body.data.not_required_taken).toBe(0);
+    expect(before.body.data.available_user_types.find((u: { id: number }) => u.id === walkIn.id).registration_method).toBe('not_required');
+    const first = await c.post(`/api/journey_flow/${s.journey.id}`, flowBody(walkIn.id));
+    expect(first.status).toBe(201);
     const second = await c.post(`/api/journey_flow/${s.journey.id}`, flowBody(parcel.id, { name: 'Deliveries' }));
     expect(second.status).toBe(400);
     expect(second.body.errors.user_type_id).toEqual(["A journey can have only one user type with 'registration not required'."]);
-    expect(await count(s.org, 'journey_flows')).toBe(2);
+    // Moving another flow onto a second such type is refused too; the flow that holds the type may keep it.
+    const moved = await c.put(`/api/journey_flow/${s.flow.id}`, flowBody(parcel.id, { name: 'Visitors' }));
+    expect(moved.status).toBe(400);
+    expect((await c.put(`/api/journey_flow/${first.body.data.id}`, flowBody(walkIn.id, { name: 'Walk-ins' }))).status).toBe(200);
+    expect((await c.get(`/api/journey_flow_and_check_user_type_by_joruney/${s.journey.id}`)).body.data.not_required_taken).toBe(1);
+    expect((await c.get(`/api/journey_flow_and_check_user_type_by_joruney/${s.journey.id}?journey_flow_id=${first.body.data.id}`)).body.data.not_required_taken).toBe(0);
+    // Another journey may have its own.
+    const other = (await c.post('/api/journey', { name: 'Deliveries gate' })).body.data;
+    expect((await c.post(`/api/journey_flow/${other.id}`, flowBody(parcel.id, { name: 'Deliveries' }))).status).toBe(201);
+    expect(await count(s.org, 'journey_flows')).toBe(3);
+    expect((await c.get(`/api/journey_flow/${s.flow.id}`)).body.data.user_type_id).toBe(s.visitor.id);
+  });
+
+  it("refuses sections of another organisation (or unknown) on a flow, and stores its own", async () => {
+    const a = await setup();
+    const b = await setup();
+    const c = api(h.app, a.org.token);
+    const mine = await a.f.section('Vehicle details');
+    const theirs = await b.f.section('Vehicle details');
+    const refused = await c.put(`/api/journey_flow/${a.flow.id}`, flowBody(a.visitor.id, { section_ids: [mine.id, theirs.id] }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.section_ids).toEqual(['This section does not exist in your organisation.']);
+    expect((await c.get(`/api/journey_flow/${a.flow.id}`)).body.data.section_ids).toEqual([]);
+    const ok = await c.put(`/api/journey_flow/${a.flow.id}`, flowBody(a.visitor.id, { section_ids: [mine.id] }));
+    expect(ok.body.data.section_ids).toEqual([mine.id]);
   });
 
   it('rule 154: validate-update-journey-flow counts the signed-in people a change strands; the update refuses, or auto-closes their visits', async () => {

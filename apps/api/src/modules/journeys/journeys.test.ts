@@ -135,6 +135,12 @@ describe('journeys: the five cases of every call', () => {
     const bad = await send(Buffer.from('not an image at all'));
     expect(bad.statusCode).toBe(400);
     expect(await count(org, 'journeys')).toBe(2);
+    // The logo is served, kept by an update that sends none, and taken off on request.
+    const id = ok.json().data.id;
+    expect((await h.app.inject({ method: 'GET', url: ok.json().data.logo })).headers['content-type']).toBe('image/png');
+    const c = api(h.app, org.token);
+    expect((await c.post(`/api/journey/${id}`, { name: 'Logo journey', description: 'kept' })).body.data.logo).toBe(ok.json().data.logo);
+    expect((await c.post(`/api/journey/${id}`, { name: 'Logo journey', remove_logo: 1 })).body.data.logo).toBeNull();
   });
 });
 

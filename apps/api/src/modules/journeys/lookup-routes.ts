@@ -1,4 +1,4 @@
-import { flag, listOf, one, zFlag, zFlow, zHostsResponse, zId, zIdParam, zJourney } from '@gatehouse/contract';
+import { REGISTRATION_METHODS, type RegistrationMethod, flag, listOf, one, zFlag, zFlow, zHostsResponse, zId, zIdCsv, zIdParam, zJourney } from '@gatehouse/contract';
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { journeyFlows, journeySites, journeys, sites, userTypes, users } from '../../db/schema/index';
@@ -8,7 +8,7 @@ import { notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { flowSettings } from './flow-settings';
 import { loadFlows, loadJourneys } from './load-journeys';
-import { grantedSites, hasSite, usableJourney } from './policy';
+import { NOT_REQUIRED, grantedSites, hasSite, usableJourney } from './policy';
 import { loadFlowRow } from './save-flow';
 
 const tags = ['journeys'];
@@ -174,11 +174,11 @@ export default defineRoutes((r) => {
     summary: 'Per site the caller may see, the user types that have a flow there (optional site_ids, comma-separated)',
     permission: [...LOOKUP],
     tags,
-    query: z.object({ site_ids: z.string().regex(/^\d+(,\d+)*$/).optional() }),
+    query: z.object({ site_ids: zIdCsv.optional() }),
     response: listOf(z.object({ site_id: z.number(), site_name: z.string(), user_types: z.array(z.object({ id: z.number(), name: z.string(), journey_id: z.number(), journey_flow_id: z.number() })) })),
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
-        const wanted = query.site_ids ? query.site_ids.split(',').map(Number) : undefined;
+        const wanted = query.site_ids;
         const granted = await grantedSites(tx, actor);
         const siteRows = (await tx.select({ id: sites.id, name: sites.name }).from(sites).where(and(eq(sites.entityId, actor.entityId), wanted ? inArray(sites.id, wanted) : undefined)).orderBy(asc(sites.name))).filter((s) => hasSite(granted, s.id));
         if (wanted && siteRows.length !== new Set(wanted).size) throw notFound();
@@ -259,24 +259,39 @@ export default defineRoutes((r) => {
   r.route({
     method: 'GET',
     url: '/api/journey_flow_and_check_user_type_by_joruney/{id}',
-    summary: "Journey {id}'s flows and the user types still free for a flow (the current journey_flow_id's own stays free)",
+    summary:
+      "Journey {id}'s flows and the user types still free for a flow (the current journey_flow_id's own stays free), each with its registration method; not_required_taken says rule 192 leaves no room for another 'registration not required' type",
     permission: [...LOOKUP],
     tags,
     params: zIdParam,
     query: z.object({ journey_flow_id: zId.optional() }),
-    response: one(z.object({ flows: z.array(zFlow), user_types: z.array(zUserTypeRef.extend({ used: zFlag })), available_user_types: z.array(zUserTypeRef) })),
+    response: one(
+      z.object({
+        flows: z.array(zFlow),
+        user_types: z.array(zUserTypeRef.extend({ used: zFlag, registration_method: z.enum(REGISTRATION_METHODS) })),
+        available_user_types: z.array(zUserTypeRef.extend({ registration_method: z.enum(REGISTRATION_METHODS) })),
+        not_required_taken: zFlag,
+      }),
+    ),
     handler: ({ actor, params, query, tenant }) =>
       tenant(async (tx) => {
         await usableJourney(tx, actor, params.id);
         const flows = await loadFlows(tx, actor.entityId, eq(journeyFlows.journeyId, params.id));
         if (query.journey_flow_id && !flows.some((f) => f.id === query.journey_flow_id)) throw notFound();
         const taken = new Set(flows.filter((f) => f.id !== query.journey_flow_id).map((f) => f.user_type_id));
-        const all = await tx.select({ id: userTypes.id, name: userTypes.name }).from(userTypes).where(eq(userTypes.entityId, actor.entityId)).orderBy(asc(userTypes.name));
+        const all = await tx
+          .select({ id: userTypes.id, name: userTypes.name, registration_method: userTypes.registrationMethod })
+          .from(userTypes)
+          .where(eq(userTypes.entityId, actor.entityId))
+          .orderBy(asc(userTypes.name));
+        const typed = all.map((u) => ({ ...u, registration_method: u.registration_method as RegistrationMethod }));
         return {
           data: {
             flows,
-            user_types: all.map((u) => ({ ...u, used: flag(taken.has(u.id)) })),
-            available_user_types: all.filter((u) => !taken.has(u.id)),
+            user_types: typed.map((u) => ({ ...u, used: flag(taken.has(u.id)) })),
+            available_user_types: typed.filter((u) => !taken.has(u.id)),
+            // Rule 192: another flow of this journey already offers a 'registration not required' type.
+            not_required_taken: flag(typed.some((u) => taken.has(u.id) && NOT_REQUIRED(u.registration_method))),
           },
         };
       }),

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { attendanceModes, compliances, journeySites, journeys, sites, userSites, userTypes } from '../../db/schema/index';
+import { and, eq, inArray } from 'drizzle-orm';
+import { attendanceModes, compliances, journeySites, journeys, sections, sites, userSites, userTypes } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
@@ -39,7 +39,7 @@ export async function usableJourney(tx: Db, actor: MemberActor, id: number) {
   return { journey: row, siteIds };
 }
 
-type Table = typeof sites | typeof userTypes | typeof attendanceModes | typeof compliances;
+type Table = typeof sites | typeof userTypes | typeof attendanceModes | typeof compliances | typeof sections;
 
 /** Every id must be a row of the organisation; otherwise 400 on that field and nothing changes. */
 export async function assertOwned(tx: Db, entityId: number, table: Table, ids: (number | null | undefined)[], field: string, key: string) {
@@ -52,21 +52,15 @@ export async function assertOwned(tx: Db, entityId: number, table: Table, ids: (
   if (rows.length !== wanted.length) throw badRequest({ [field]: [key] });
 }
 
-/** Registration methods of user types, read from the people area's `user_types.registration_method` column when it exists (rule 192). */
-export async function registrationMethods(tx: Db, entityId: number, ids: number[]): Promise<Map<number, string | null>> {
-  const out = new Map<number, string | null>();
-  if (!ids.length) return out;
-  const cols = await tx.execute(sql`select 1 from information_schema.columns where table_name = 'user_types' and column_name = 'registration_method'`);
-  if (!rowsOf(cols).length) return out;
-  const r = await tx.execute(
-    sql`select id, registration_method from user_types where entity_id = ${entityId} and id in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )})`,
-  );
-  const rows = rowsOf(r) as { id: number; registration_method: string | null }[];
-  for (const row of rows) out.set(Number(row.id), row.registration_method);
-  return out;
+/** Registration methods of the given user types of the organisation (rule 156), read from `user_types.registration_method`. */
+export async function registrationMethods(tx: Db, entityId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ id: userTypes.id, method: userTypes.registrationMethod })
+    .from(userTypes)
+    .where(and(eq(userTypes.entityId, entityId), inArray(userTypes.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r.method]));
 }
-export const NOT_REQUIRED = (method: string | null | undefined) => !!method && /not[\s_-]*required/i.test(method);
-const rowsOf = (r: unknown) => ((r as { rows?: unknown[] }).rows ?? (r as unknown[])) as unknown[];
+
+/** Rule 192: the registration method that a journey may offer only once. */
+export const NOT_REQUIRED = (method: string | null | undefined) => method === 'not_required';

@@ -1,6 +1,6 @@
 import type { FlowBody } from '@gatehouse/contract';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { attendanceModes, compliances, journeyFlows, userTypes, users, visits } from '../../db/schema/index';
+import { attendanceModes, compliances, journeyFlows, sections, userTypes, users, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -43,6 +43,7 @@ async function checkFlow(tx: Db, actor: MemberActor, journeyId: number, b: FlowB
     if (!c) throw badRequest({ compliance_id: ['journeys.compliance_invalid'] });
   }
   await assertOwned(tx, actor.entityId, attendanceModes, [b.attendance_mode_id], 'attendance_mode_id', 'journeys.attendance_mode_invalid');
+  await assertOwned(tx, actor.entityId, sections, b.section_ids, 'section_ids', 'journeys.section_invalid');
   const others = await tx
     .select({ id: journeyFlows.id, userTypeId: journeyFlows.userTypeId })
     .from(journeyFlows)

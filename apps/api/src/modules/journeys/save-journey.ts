@@ -58,7 +58,7 @@ export async function updateJourney(tx: Db, actor: MemberActor, id: number, b: J
   await checkReferences(tx, actor, b, next.filter((s) => !current.includes(s)));
   const [row] = await tx
     .update(journeys)
-    .set({ ...columns(b), ...(logo ? { logo } : {}), updatedAt: sql`now()` })
+    .set({ ...columns(b), ...(logo ? { logo } : b.remove_logo ? { logo: null } : {}), updatedAt: sql`now()` })
     .where(and(eq(journeys.id, id), eq(journeys.entityId, actor.entityId)))
     .returning();
   if (!row) throw notFound();

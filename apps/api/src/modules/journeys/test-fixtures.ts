@@ -1,5 +1,6 @@
+import type { RegistrationMethod } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { areas, complianceVersions, compliances, sites, userSites, userTypes, users, visits } from '../../db/schema/index';
+import { areas, complianceVersions, compliances, sections, sites, userSites, userTypes, users, visits } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import type { TestApp } from '../../../test/harness';
 import type { Org } from '../../../test/factories';
@@ -10,7 +11,8 @@ export function fixtures(h: TestApp, org: Org) {
   const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(db, org.entityId, fn);
   return {
     site: async (name = 'Main building') => (await run((tx) => tx.insert(sites).values({ entityId: org.entityId, name }).returning()))[0],
-    userType: async (name = 'Visitor') => (await run((tx) => tx.insert(userTypes).values({ entityId: org.entityId, name }).returning()))[0],
+    userType: async (name = 'Visitor', registrationMethod: RegistrationMethod = 'allowed') =>
+      (await run((tx) => tx.insert(userTypes).values({ entityId: org.entityId, name, registrationMethod }).returning()))[0],
     area: async (siteId: number, name: string, journeyId?: number) => (await run((tx) => tx.insert(areas).values({ entityId: org.entityId, siteId, name, journeyId }).returning()))[0],
     person: async (first = 'Ada', last = 'Lovelace', userTypeId?: number, email?: string) =>
       (await run((tx) => tx.insert(users).values({ entityId: org.entityId, firstName: first, lastName: last, userTypeId, email }).returning()))[0],
@@ -23,6 +25,7 @@ export function fixtures(h: TestApp, org: Org) {
         await tx.update(users).set({ allSites: false }).where(eq(users.id, userId));
         if (siteIds.length) await tx.insert(userSites).values(siteIds.map((siteId) => ({ entityId: org.entityId, userId, siteId })));
       }),
+    section: async (value = 'Vehicle details') => (await run((tx) => tx.insert(sections).values({ entityId: org.entityId, value }).returning()))[0],
     compliance: async (name = 'Health questionnaire') =>
       run(async (tx) => {
         const [c] = await tx.insert(compliances).values({ entityId: org.entityId, name }).returning();

@@ -17,10 +17,14 @@ type Mandatory = (typeof MANDATORY)[number];
  * tree so that a sub-type (Teacher under Staff) follows its parent's flow.
  */
 export async function loadKioskJourney(tx: Db, k: DeviceKiosk) {
-  const entityId = k.entity.id;
-  let journeyId = k.kiosk.journeyId;
-  if (!journeyId && k.area?.id) {
-    const [a] = await tx.select({ journeyId: areas.journeyId }).from(areas).where(and(eq(areas.id, k.area.id), eq(areas.entityId, entityId)));
+  return loadJourney(tx, k.entity.id, { journeyId: k.kiosk.journeyId, areaId: k.area?.id ?? null });
+}
+
+/** A journey with its flows by user type: the one named, else the area's (the console's mass actions use the area's). */
+export async function loadJourney(tx: Db, entityId: number, at: { journeyId?: number | null; areaId?: number | null }) {
+  let journeyId = at.journeyId ?? null;
+  if (!journeyId && at.areaId) {
+    const [a] = await tx.select({ journeyId: areas.journeyId }).from(areas).where(and(eq(areas.id, at.areaId), eq(areas.entityId, entityId)));
     journeyId = a?.journeyId ?? null;
   }
   if (!journeyId) return null;

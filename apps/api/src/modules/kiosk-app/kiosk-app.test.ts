@@ -95,6 +95,11 @@ describe('kiosk app: reasons', () => {
     const res = await api(h.app, device.token).get(`/api/kiosk-app/reasons/${person.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([{ id: reason.id, name: 'Traffic', type: 'late_sign_in' }]);
+    // Rule 221: signing in late offers the late sign-in reasons only, signing out early the early sign-out ones.
+    const early = await f.reason(mode.id, { name: 'Doctor', type: 'early_sign_out', fromTime: '13:00:00', toTime: '15:00:00', duration: 30 });
+    expect((await api(h.app, device.token).get(`/api/kiosk-app/reasons/${person.id}?action=in`)).body.data).toEqual([{ id: reason.id, name: 'Traffic', type: 'late_sign_in' }]);
+    expect((await api(h.app, device.token).get(`/api/kiosk-app/reasons/${person.id}?action=out`)).body.data).toEqual([{ id: early.id, name: 'Doctor', type: 'early_sign_out' }]);
+    expect((await api(h.app, device.token).get(`/api/kiosk-app/reasons/${person.id}?action=sideways`)).status).toBe(400);
     const stranger = await fixtures(h, other).person();
     expect((await api(h.app, device.token).get(`/api/kiosk-app/reasons/${stranger.id}`)).status).toBe(404);
   });

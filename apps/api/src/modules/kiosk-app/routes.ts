@@ -11,6 +11,7 @@ import {
   zKioskPeople,
   zKioskPeopleQuery,
   zKioskReasons,
+  zKioskReasonsQuery,
   zKioskVisitorBody,
   zSignInOutResult,
 } from '@gatehouse/contract';
@@ -94,17 +95,19 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'GET',
     url: '/api/kiosk-app/reasons/{id}',
-    summary: "The reasons of a person's attendance mode (asked when a late sign-in or early sign-out needs one)",
+    summary: "The reasons of a person's attendance mode (asked when a late sign-in or early sign-out needs one); action=in gives the late sign-in reasons, action=out the early sign-out ones (rule 221)",
     tags,
     access: 'public',
     rateLimit: perDevice,
     params: zIdParam,
+    query: zKioskReasonsQuery,
     response: zKioskReasons,
-    handler: async ({ req, params }) => {
+    handler: async ({ req, params, query }) => {
       const k = await deviceKiosk(services, req);
       const actor = kioskActor(k);
       const person = await withTenant(db, actor.entityId, (tx) => loadSubject(tx, actor, { user_id: params.id }));
-      return { data: person.reasons.map((r) => ({ id: r.id, name: r.name, type: r.type })) };
+      const type = query.action === 'in' ? 'late_sign_in' : query.action === 'out' ? 'early_sign_out' : null;
+      return { data: person.reasons.filter((r) => !type || r.type === type).map((r) => ({ id: r.id, name: r.name, type: r.type })) };
     },
   });
 

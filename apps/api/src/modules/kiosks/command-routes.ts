@@ -10,6 +10,7 @@ import { presentDevice } from '../areas/present';
 import { countSignedIn } from '../areas/signed-in';
 import { reachableSiteIds, siteFilter } from '../sites/site-access';
 import { reachableKiosks } from './kiosk-settings';
+import { onlineCondition } from './heartbeat';
 import { presentKiosk, presentRequest } from './present';
 import { announce, isFinal, moveRequest } from './request-log';
 import { sendCommand } from './send-command';
@@ -127,7 +128,7 @@ export default defineRoutes((r, services) => {
     ...base,
     method: 'GET',
     url: '/api/kiosks/online',
-    summary: 'The kiosks connected now',
+    summary: 'The kiosks online now: connected and heard from within the last three heartbeats',
     response: listOf(zKiosk),
     handler: ({ actor, tenant }) =>
       tenant(async (tx) => {
@@ -135,7 +136,7 @@ export default defineRoutes((r, services) => {
         const rows = await tx
           .select()
           .from(kiosks)
-          .where(and(eq(kiosks.entityId, actor.entityId), eq(kiosks.status, 'active'), eq(kiosks.connected, true), siteFilter(kiosks.siteId, ids)))
+          .where(and(eq(kiosks.entityId, actor.entityId), eq(kiosks.status, 'active'), onlineCondition(), siteFilter(kiosks.siteId, ids)))
           .orderBy(asc(kiosks.name));
         return { data: rows.map(presentKiosk), count: rows.length };
       }),

@@ -66,8 +66,11 @@ export class KioskClient {
     private opts: { serverUrl: string; token: string; appVersion?: string; onCommand?: CommandHandler; onCancel?: (requestId: number) => void; reconnect?: boolean },
   ) {}
 
-  /** Connects with the device token; resolves once the server has recorded the connection (`ready`). */
-  connect(timeoutMs = 10_000): Promise<{ kiosk_id: number }> {
+  /**
+   * Connects with the device token; resolves once the server has recorded the connection (`ready`, with the
+   * server's heartbeat). Socket.IO answers the server's pings by itself: that is the kiosk's heartbeat.
+   */
+  connect(timeoutMs = 10_000): Promise<{ kiosk_id: number; heartbeat_ms: number }> {
     const socket = io(new URL(KIOSK_NAMESPACE, this.opts.serverUrl).toString(), {
       path: '/socket.io',
       transports: ['websocket'],
@@ -83,7 +86,7 @@ export class KioskClient {
     socket.on('cancel', (msg: { request_id: number }) => this.opts.onCancel?.(msg.request_id));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('connect timed out')), timeoutMs);
-      socket.once('ready', (r: { kiosk_id: number }) => {
+      socket.once('ready', (r: { kiosk_id: number; heartbeat_ms: number }) => {
         clearTimeout(timer);
         resolve(r);
       });
@@ -95,12 +98,14 @@ export class KioskClient {
   }
 
   private async run(msg: KioskCommandMessage, handler: CommandHandler) {
-    await this.report(msg.request_id, 'running');
+    // A report lost with the connection is not an error of the command: the server closes the request itself.
+    const report = (status: KioskRequestUpdate['status'], message?: string) => this.report(msg.request_id, status, message).catch(() => undefined);
+    await report('running');
     try {
       const note = await handler(msg);
-      await this.report(msg.request_id, 'succeeded', note ?? undefined);
+      await report('succeeded', note ?? undefined);
     } catch (err) {
-      await this.report(msg.request_id, 'failed', err instanceof Error ? err.message : String(err));
+      await report('failed', err instanceof Error ? err.message : String(err));
     }
   }
 

@@ -1,16 +1,12 @@
 import { KIOSK_NAMESPACE, kioskRoom, NO_RUNNING_REQUEST, zKioskRequestUpdate } from '@gatehouse/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
 import { kioskRequests, kiosks } from '../../db/schema/index';
 import { hashToken } from '../../platform/auth/tokens';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
+import { closeOpenRequests, type KioskSocketData, onlineUntil, startHeartbeat } from './heartbeat';
 import { announce, moveRequest } from './request-log';
-
-interface KioskSocketData {
-  kioskId: number;
-  entityId: number;
-}
 
 /** Finds the active kiosk a device token belongs to (a narrow system lookup by the token's hash). */
 export async function kioskByToken(services: Services, token: unknown) {
@@ -31,7 +27,9 @@ export async function kioskByToken(services: Services, token: unknown) {
  */
 export function attachKioskNamespace(io: Server, services: Services) {
   const db = services.database.db;
+  const heartbeatMs = services.config.kioskHeartbeatMs;
   const nsp = io.of(KIOSK_NAMESPACE);
+  services.realtime.onClose(startHeartbeat(nsp, services, heartbeatMs));
   nsp.use(async (socket, next) => {
     const kiosk = await kioskByToken(services, socket.handshake.auth?.token).catch(() => null);
     if (!kiosk) return next(new Error('unauthenticated'));
@@ -40,7 +38,12 @@ export function attachKioskNamespace(io: Server, services: Services) {
     next();
   });
   nsp.on('connection', async (socket: Socket) => {
-    const { kioskId, entityId } = socket.data as KioskSocketData;
+    const data = socket.data as KioskSocketData;
+    const { kioskId, entityId } = data;
+    // Socket.IO's pong (and anything the device sends) counts as hearing from it (heartbeat.ts).
+    data.heardAt = Date.now();
+    socket.conn.on('heartbeat', () => (data.heardAt = Date.now()));
+    socket.onAny(() => (data.heardAt = Date.now()));
     socket.join(kioskRoom(kioskId));
     const info = socket.handshake.auth ?? {};
     await withTenant(db, entityId, (tx) =>
@@ -50,13 +53,14 @@ export function attachKioskNamespace(io: Server, services: Services) {
           connected: true,
           socketId: socket.id,
           lastSeenAt: sql`now()`,
+          onlineUntil: onlineUntil(heartbeatMs),
           ...(typeof info.app_version === 'string' && info.app_version.length <= 40 ? { appVersion: info.app_version } : {}),
         })
         .where(and(eq(kiosks.id, kioskId), eq(kiosks.entityId, entityId))),
     ).catch(() => undefined);
     services.realtime.toEntity(entityId, 'update', { type: 'kiosk', action: 'online', id: kioskId });
     // The device may take commands from now on (its connection is recorded).
-    socket.emit('ready', { kiosk_id: kioskId });
+    socket.emit('ready', { kiosk_id: kioskId, heartbeat_ms: heartbeatMs });
 
     socket.on('request:update', async (payload: unknown, ack?: (r: { ok: boolean; error?: string; status?: string }) => void) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -64,7 +68,10 @@ export function attachKioskNamespace(io: Server, services: Services) {
       if (!parsed.success) return reply({ ok: false, error: NO_RUNNING_REQUEST });
       const { request_id, status, message } = parsed.data;
       const row = await withTenant(db, entityId, async (tx) => {
-        await tx.update(kiosks).set({ lastSeenAt: sql`now()` }).where(and(eq(kiosks.id, kioskId), eq(kiosks.entityId, entityId)));
+        await tx
+          .update(kiosks)
+          .set({ lastSeenAt: sql`now()`, onlineUntil: onlineUntil(heartbeatMs) })
+          .where(and(eq(kiosks.id, kioskId), eq(kiosks.entityId, entityId), eq(kiosks.socketId, socket.id)));
         // A report can overtake the server's handling of the acknowledgment: the request was delivered first.
         const [current] = await tx
           .select({ status: kioskRequests.status })
@@ -86,21 +93,11 @@ export function attachKioskNamespace(io: Server, services: Services) {
       const rows = await withTenant(db, entityId, async (tx) => {
         const still = await tx
           .update(kiosks)
-          .set({ connected: false, socketId: null, lastSeenAt: sql`now()` })
+          .set({ connected: false, socketId: null, lastSeenAt: sql`now()`, onlineUntil: null })
           .where(and(eq(kiosks.id, kioskId), eq(kiosks.entityId, entityId), eq(kiosks.socketId, socket.id)))
           .returning({ id: kiosks.id });
         if (!still.length) return [];
-        // Requests the kiosk had not finished end as closed: nobody is left to finish them.
-        const open = await tx
-          .select({ id: kioskRequests.id })
-          .from(kioskRequests)
-          .where(and(eq(kioskRequests.entityId, entityId), eq(kioskRequests.kioskId, kioskId), inArray(kioskRequests.status, ['pending', 'delivered', 'running'])));
-        const closed = [];
-        for (const r of open) {
-          const c = await moveRequest(tx, entityId, r.id, 'closed', 'connection closed');
-          if (c) closed.push(c);
-        }
-        return closed;
+        return closeOpenRequests(tx, entityId, kioskId, 'connection closed');
       }).catch(() => []);
       for (const r of rows) announce(services.realtime, r);
       services.realtime.toEntity(entityId, 'update', { type: 'kiosk', action: 'offline', id: kioskId });

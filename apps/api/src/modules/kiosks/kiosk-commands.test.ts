@@ -103,6 +103,23 @@ describe('remote kiosk commands over Socket.IO (rules 241-246)', () => {
     expect(row).toMatchObject({ status: 'failed', reason: 'no connection found to the kiosk', command: 'push-restart' });
   });
 
+  it("a command naming another organisation's kiosk answers 404 and records nothing for either", async () => {
+    const other = await createOrg(h);
+    const theirSite = await makeSite(h, other);
+    const theirArea = await makeArea(h, other, theirSite.id);
+    const { kiosk, token, mac } = await pairKiosk(h, other, theirArea.id);
+    const client = new KioskClient({ serverUrl: url, token });
+    clients.push(client);
+    await client.connect();
+    for (const body of [{ kiosk_id: kiosk.id, macAddress: mac, entityId: org.entityId }, { macAddress: mac, entityId: org.entityId }]) {
+      const res = await api(h.app, org.token).post('/api/kiosks/open-door', body);
+      expect(res.status).toBe(404);
+    }
+    expect(client.received).toHaveLength(0);
+    const theirs = await withTenant(h.services.database.db, other.entityId, (tx) => tx.select().from(kioskRequests).where(eq(kioskRequests.kioskId, kiosk.id)));
+    expect(theirs).toHaveLength(0);
+  });
+
   it('rule 245: a result for a request the kiosk is not running answers "no running request found"', async () => {
     const { kiosk, token, mac } = await placedKiosk();
     const client = new KioskClient({ serverUrl: url, token });
@@ -146,9 +163,13 @@ describe('remote kiosk commands over Socket.IO (rules 241-246)', () => {
     const client = new KioskClient({ serverUrl: url, token });
     clients.push(client);
     await client.connect();
+    const device = (path: string) => api(h.app).raw('GET', path, undefined, { authorization: `Bearer ${token}` });
+    expect((await device('/api/kiosk-app/config')).status).toBe(200);
     const dropped = client.disconnected();
     expect((await api(h.app, org.token).del(`/api/deregister-kiosk/${kiosk.id}`)).status).toBe(200);
     expect(await dropped).toBe('io server disconnect');
+    // The same token, at once: the kiosk app's calls and the socket are refused.
+    expect((await device('/api/kiosk-app/config')).status).toBe(401);
     const again = new KioskClient({ serverUrl: url, token });
     clients.push(again);
     await expect(again.connect()).rejects.toThrow('unauthenticated');

@@ -1,5 +1,6 @@
 import { flag, type Kiosk, type KioskRequest } from '@gatehouse/contract';
 import type { kioskRequestLogs, kioskRequests, kiosks } from '../../db/schema/index';
+import { isOnline } from './heartbeat';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 
@@ -17,7 +18,7 @@ export const presentKiosk = (k: typeof kiosks.$inferSelect): Kiosk => ({
   local_sync_port: k.localSyncPort,
   settings: k.settings as Record<string, unknown>,
   status: k.status,
-  online: flag(k.connected),
+  online: flag(isOnline(k)),
   last_seen_at: k.lastSeenAt ? iso(k.lastSeenAt) : null,
   created_at: iso(k.createdAt),
 });

@@ -9,6 +9,7 @@ import { defineRoutes } from '../../platform/http/route';
 import { reachableArea } from '../areas/save-area';
 import { reachableSiteIds, siteFilter } from '../sites/site-access';
 import { attachKioskNamespace, disconnectKiosk } from './gateway';
+import { offlineCondition, onlineCondition } from './heartbeat';
 import { applySettings, reachableKiosks } from './kiosk-settings';
 import { claimPairing, linkPairing } from './pairing';
 import { presentKiosk } from './present';
@@ -25,6 +26,8 @@ export default defineRoutes((r, services) => {
     ...base,
     method: 'GET',
     url: '/api/kiosk/{entityId}',
+    // Also a lookup of the dashboard's logbook filters and of mass sign-in (001 §7 lists it with the dashboard calls).
+    permission: ['sites_devices', 'dashboard', 'history'],
     summary: 'Kiosks with paging, filters (search, site_id, area_id, online) and ordering',
     params: zEntityIdParam,
     query: zListQuery,
@@ -36,7 +39,7 @@ export default defineRoutes((r, services) => {
         const conds: (SQL | undefined)[] = [eq(kiosks.entityId, actor.entityId), eq(kiosks.status, 'active'), siteFilter(kiosks.siteId, ids)];
         if (f.site_id) conds.push(eq(kiosks.siteId, Number(f.site_id)));
         if (f.area_id) conds.push(eq(kiosks.areaId, Number(f.area_id)));
-        if (f.online !== undefined && f.online !== '') conds.push(eq(kiosks.connected, f.online === true || f.online === 1 || f.online === '1'));
+        if (f.online !== undefined && f.online !== '') conds.push(f.online === true || f.online === 1 || f.online === '1' ? onlineCondition() : offlineCondition());
         if (typeof f.search === 'string' && f.search) conds.push(ilike(kiosks.name, `%${f.search.replace(/[%_\\]/g, '\\$&')}%`));
         const where = and(...conds);
         const col = query.sortField === 'app_version' ? kiosks.appVersion : query.sortField === 'created_at' ? kiosks.createdAt : kiosks.name;
@@ -193,7 +196,7 @@ export default defineRoutes((r, services) => {
         await reachableKiosks(tx, actor, [params.id]);
         await tx
           .update(kiosks)
-          .set({ status: 'deregistered', deviceTokenHash: null, connected: false, socketId: null, deregisteredAt: sql`now()`, updatedAt: sql`now()` })
+          .set({ status: 'deregistered', deviceTokenHash: null, connected: false, socketId: null, onlineUntil: null, deregisteredAt: sql`now()`, updatedAt: sql`now()` })
           .where(and(eq(kiosks.id, params.id), eq(kiosks.entityId, actor.entityId)));
         const open = await tx
           .select({ id: kioskRequests.id })

@@ -6,6 +6,7 @@ import { withTenant } from '../../platform/db/tenant';
 import { AppError, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
 import { reachableSiteIds } from '../sites/site-access';
+import { isOnline } from './heartbeat';
 import { announce, moveRequest } from './request-log';
 
 /** How long a connected kiosk has to acknowledge a command before it counts as unreachable. */
@@ -48,8 +49,9 @@ export async function sendCommand(services: Services, actor: MemberActor, target
     throw new AppError(409, 'kiosks.no_connection', { code: 'no_connection', data: { request_id: request.id } });
   };
   const io = services.realtime.io;
-  // Rule 241: commands need a connected kiosk (the state every process shares, then the live socket itself).
-  if (!kiosk.connected || !io) return fail();
+  // Rule 241: commands need a connected kiosk: recorded as connected and heard from lately (the state every
+  // process shares, heartbeat.ts), then the live socket itself acknowledging.
+  if (!isOnline(kiosk) || !io) return fail();
 
   const pending = await withTenant(db, actor.entityId, (tx) => moveRequest(tx, actor.entityId, request.id, 'pending'));
   if (pending) announce(services.realtime, pending);
@@ -61,7 +63,7 @@ export async function sendCommand(services: Services, actor: MemberActor, target
     acks = [];
   }
   if (!acks.some((a) => a && typeof a === 'object' && (a as { ok?: unknown }).ok === true)) {
-    if (!acks.length) await withTenant(db, actor.entityId, (tx) => tx.update(kiosks).set({ connected: false }).where(and(eq(kiosks.id, kiosk.id), eq(kiosks.entityId, actor.entityId))));
+    if (!acks.length) await withTenant(db, actor.entityId, (tx) => tx.update(kiosks).set({ connected: false, onlineUntil: null }).where(and(eq(kiosks.id, kiosk.id), eq(kiosks.entityId, actor.entityId))));
     return fail();
   }
   const delivered = await withTenant(db, actor.entityId, (tx) => moveRequest(tx, actor.entityId, request.id, 'delivered'));

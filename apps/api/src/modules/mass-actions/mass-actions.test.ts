@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceModeGrants, visits } from '../../db/schema/index';
+import { areas, attendanceModeGrants, complianceUsers, complianceVersions, compliances, journeyFlows, journeys, visits } from '../../db/schema/index';
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { fixtures } from '../signin/test-fixtures';
@@ -46,6 +46,53 @@ describe('POST /api/mass-action-signin (rule 225)', () => {
     expect(byName['Cai Chen'].reasons.map((r: { name: string }) => r.name)).toEqual(['Traffic']);
     expect(byName['Cai Chen'].attendance_mode.reasons.length).toBe(2);
     expect(byName['Cai Chen'].checks).toMatchObject({ temperature_check: 0, mask_check: 0, temperature_threshold: 37.5 });
+  });
+
+  it("rule 228: with an area, each person's checks, host and compliance come from the area's journey and their flow (rules 222-223)", async () => {
+    const org = await createOrg(h);
+    const s = await school(org);
+    const e = org.entityId;
+    const visitorType = await s.f.userType('Visitor');
+    const vera = await s.f.person({ firstName: 'Vera', lastName: 'Vance', userTypeId: visitorType.id });
+    const wes = await s.f.person({ firstName: 'Wes', lastName: 'Wong', userTypeId: visitorType.id });
+    const yan = await s.f.person({ firstName: 'Yan', lastName: 'Yates', userTypeId: visitorType.id });
+    await s.f.run(async (tx) => {
+      const [c] = await tx.insert(compliances).values({ entityId: e, name: 'Health' }).returning();
+      const [v] = await tx
+        .insert(complianceVersions)
+        .values({ entityId: e, complianceId: c.id, version: 1, name: 'Health', questions: [{ id: 'q', question: 'Fever?', desired_answer: 'negative' }], agreementText: 'I agree.', statement: 'True.', protocols: ['eu_dcc'], pcrValidDays: 3 })
+        .returning();
+      const [j] = await tx.insert(journeys).values({ entityId: e, name: 'Front desk', temperatureCheck: true, temperatureThreshold: 38 }).returning();
+      await tx.insert(journeyFlows).values({ entityId: e, journeyId: j.id, userTypeId: visitorType.id, name: 'Visitors', maskCheck: true, hostRequired: true, complianceId: c.id, complianceFrequency: 'daily' });
+      await tx.update(areas).set({ journeyId: j.id }).where(eq(areas.id, s.hall.id));
+      const answer = { entityId: e, complianceId: c.id, complianceVersionId: v.id, answers: [], isWrong: false };
+      await tx.insert(complianceUsers).values([
+        { ...answer, userId: vera.id, status: 'success' },
+        { ...answer, userId: wes.id, status: 'failed', isWrong: true },
+      ]);
+    });
+    const users = (await s.a.post('/api/mass-action-signin', { site_id: s.site.id, area_id: s.hall.id })).body.data[0].users as { id: number }[];
+    const row = (id: number) => users.find((u) => u.id === id);
+    expect(row(vera.id)).toMatchObject({
+      checks: { temperature_check: 1, mask_check: 1, host: 1, allow_not_select_host: 0, temperature_threshold: 38 },
+      compliance_status: 'passed',
+      compliances: [{ name: 'Health', isRequired: 1, status: 'success' }],
+    });
+    expect(row(wes.id)).toMatchObject({ compliance_status: 'did_not_pass', compliances: [{ status: 'failed' }] });
+    expect(row(yan.id)).toMatchObject({ compliance_status: 'pending', compliances: [{ status: null }] });
+    // Staff have no flow in this journey: the journey-wide temperature check only, nothing required.
+    expect(row(s.ana.id)).toMatchObject({ checks: { temperature_check: 1, mask_check: 0, host: 0 }, compliance_status: 'not_required', compliances: [] });
+    // Signing out asks nothing.
+    expect(row(s.ben.id)).toMatchObject({ checks: { temperature_check: 0, mask_check: 0 }, compliance_status: 'not_required' });
+    // Without an area, no journey: nothing asked.
+    const bare = (await s.a.post('/api/mass-action-signin', { site_id: s.site.id })).body.data[0].users as { id: number }[];
+    expect(bare.find((u) => u.id === vera.id)).toMatchObject({ checks: { temperature_check: 0, mask_check: 0 }, compliance_status: 'not_required' });
+    // An area of another site is a wrong choice (400); another organisation's, not found (404).
+    const elsewhere = await s.f.area((await s.f.site()).id);
+    expect((await s.a.post('/api/mass-action-signin', { site_id: s.site.id, area_id: elsewhere.id })).status).toBe(400);
+    const other = await createOrg(h);
+    const theirs = await fixtures(h, other).area((await fixtures(h, other).site()).id);
+    expect((await s.a.post('/api/mass-action-signin', { site_id: s.site.id, area_id: theirs.id })).status).toBe(404);
   });
 
   it('answers 401, 403, 404 for another organisation’s site, 400 on bad input', async () => {

@@ -1,10 +1,12 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, type MassUser, translate, type Language } from '@gatehouse/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { attendanceModes, reasons, userAttendanceModes, users } from '../../db/schema/index';
+import { areas as areaTable, attendanceModes, reasons, userAttendanceModes, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
+import { fieldError, notFound } from '../../platform/errors';
 import { blockedPeople } from '../signin/policy';
 import { loadSitePeople } from './load-site-people';
+import { personChecks } from './person-checks';
 
 /**
  * The mass sign-in data (rule 225): one element with the site's users (the 'All' row first, rule 224), its
@@ -13,6 +15,12 @@ import { loadSitePeople } from './load-site-people';
  */
 export async function massData(tx: Db, actor: MemberActor, lang: Language, q: { site_id: number; area_id?: number; user_type_id?: number; search?: string }) {
   const { site, areas, people } = await loadSitePeople(tx, actor.entityId, q);
+  if (q.area_id && !areas.some((a) => a.id === q.area_id)) {
+    // Another organisation's area is not found; one of another site of this organisation is a wrong choice.
+    const [elsewhere] = await tx.select({ id: areaTable.id }).from(areaTable).where(and(eq(areaTable.id, q.area_id), eq(areaTable.entityId, actor.entityId)));
+    if (!elsewhere) throw notFound('signin.area_not_found');
+    throw fieldError('area_id', 'signin.area_not_found');
+  }
   const blocked = await blockedPeople(tx, actor, site.id, people);
   const ids = people.map((p) => p.id);
   const modes = ids.length
@@ -35,6 +43,8 @@ export async function massData(tx: Db, actor: MemberActor, lang: Language, q: { 
     type: r.type,
     attendance_code: r.attendanceCodeId ? { id: r.attendanceCodeId } : null,
   });
+  // Signing in asks what the chosen area's journey asks (rule 228); signing out asks nothing.
+  const asked = await personChecks(tx, actor.entityId, q.area_id, people.filter((p) => !p.open));
   const checks = { temperature_check: 0 as const, mask_check: 0 as const, host: 0 as const, allow_not_select_host: 1 as const, select_host_permitted: 1 as const, temperature_threshold: DEFAULT_TEMPERATURE_THRESHOLD_C };
 
   const rows: MassUser[] = people.map((p) => {
@@ -43,6 +53,7 @@ export async function massData(tx: Db, actor: MemberActor, lang: Language, q: { 
     const signedIn = !!p.open;
     const host = p.open?.hostUserId ? hosts.find((h) => h.id === p.open!.hostUserId) : undefined;
     const why = blocked.get(p.id);
+    const ask = signedIn ? null : asked.get(p.id);
     return {
       id: p.id,
       full_name: `${p.firstName} ${p.lastName}`.trim(),
@@ -53,13 +64,12 @@ export async function massData(tx: Db, actor: MemberActor, lang: Language, q: { 
       user_type: p.userTypeId ? { id: p.userTypeId, name: p.userTypeName ?? '' } : null,
       area: p.open?.areaId ? { id: p.open.areaId, name: areaName.get(p.open.areaId) ?? '' } : null,
       host: host ? { id: host.id, name: `${host.firstName} ${host.lastName}`.trim() } : null,
-      journey_flow_id: p.open?.journeyFlowId ?? null,
+      journey_flow_id: p.open?.journeyFlowId ?? ask?.journey_flow_id ?? null,
       attendance_mode: m ? { id: m.id, name: m.name, reasons: own.map(presentReason), attendanceCodeInMode: m.onTimeAttendanceCodeId ? { id: m.onTimeAttendanceCodeId } : null } : null,
       reasons: own.filter((r) => r.type === (signedIn ? 'early_sign_out' : 'late_sign_in')).map(presentReason),
-      checks,
-      // No entry condition is attached to these people's flows yet: nothing is required (rule 222 "not required").
-      compliances: [],
-      compliance_status: 'not_required',
+      checks: ask?.checks ?? checks,
+      compliances: ask?.compliances ?? [],
+      compliance_status: ask?.compliance_status ?? 'not_required',
       can_act: why ? 0 : 1,
       blocked_reason: why ? translate(lang, why) : null,
     };

@@ -185,6 +185,7 @@ export default defineRoutes((r, services) => {
         services.realtime,
         members.map((m) => ({ room: 'user' as const, id: m.userId, event: 'updateUserTwoStepAuth' as const, payload: { entity_id: m.entityId, updated_by: m.userId, isOtpEnabled: 1, user_id: m.userId } })),
       );
+      services.realtime.endSessions({ accountId: actor.accountId });
       return { message: t('auth.otp_enabled') };
     },
   });

@@ -31,22 +31,17 @@ export const seedExpectedVisitors: DemoSeeder = async (services, ctx) => {
     visitor ??= (await tx.insert(userTypes).values({ entityId: e, name: 'Visitor' }).returning())[0];
     let [contractor] = await tx.select().from(userTypes).where(and(eq(userTypes.entityId, e), eq(userTypes.name, 'Contractor'))).limit(1);
     contractor ??= (await tx.insert(userTypes).values({ entityId: e, name: 'Contractor' }).returning())[0];
-    let [flow] = await tx.select().from(journeyFlows).where(and(eq(journeyFlows.entityId, e), eq(journeyFlows.journeyId, journey.id))).limit(1);
-    flow ??= (await tx.insert(journeyFlows).values({ entityId: e, journeyId: journey.id, userTypeId: visitor.id, name: 'Visitor pre-registration' }).returning())[0];
+    const flows = await tx.select().from(journeyFlows).where(and(eq(journeyFlows.entityId, e), eq(journeyFlows.journeyId, journey.id)));
+    const flowOf = async (userTypeId: number) =>
+      flows.find((f) => f.userTypeId === userTypeId) ?? (await tx.insert(journeyFlows).values({ entityId: e, journeyId: journey.id, userTypeId, name: 'Pre-registration' }).returning())[0];
+    const flowByType = new Map([
+      [visitor.id, await flowOf(visitor.id)],
+      [contractor.id, await flowOf(contractor.id)],
+    ]);
+    // One link for the whole journey: the visitor chooses among its flows' user types (docs/pre-registration.md).
     const [link] = await tx
       .insert(preRegistrationLinks)
-      .values({
-        entityId: e,
-        code: randomBytes(24).toString('base64url'),
-        journeyFlowId: flow.id,
-        areaId: area.id,
-        userTypes: [
-          { id: visitor.id, registration_method: 'allowed' },
-          { id: contractor.id, registration_method: 'approval_required' },
-        ],
-        hostNote: 'Choose the member of staff you are meeting.',
-        createdBy: ctx.ownerUserId,
-      })
+      .values({ entityId: e, code: randomBytes(24).toString('base64url'), journeyId: journey.id, areaId: area.id, createdBy: ctx.ownerUserId })
       .returning();
     for (const [i, v] of VISITORS.entries()) {
       const date = new Date(Date.now() + v.day * 86_400_000).toISOString().slice(0, 10);
@@ -64,7 +59,7 @@ export const seedExpectedVisitors: DemoSeeder = async (services, ctx) => {
           siteId: site.id,
           areaId: area.id,
           userTypeId: person.userTypeId,
-          journeyFlowId: flow.id,
+          journeyFlowId: flowByType.get(person.userTypeId!)!.id,
           hostUserId: ctx.ownerUserId,
           expectedAt,
           visitDate: date,

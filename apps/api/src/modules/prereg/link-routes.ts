@@ -1,57 +1,70 @@
-import { COMPLIANCE_REMINDER_MIN, COMPLIANCE_SEND_BEFORE_MIN, REGISTRATION_METHODS, flag, listOf, one, zBool, zFlag, zId } from '@gatehouse/contract';
+import { flag, listOf, one, zBool, zFlag, zId } from '@gatehouse/contract';
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { areas, journeyFlows, preRegistrationLinks, userTypes } from '../../db/schema/index';
+import { areas, journeyFlows, journeySites, journeys, preRegistrationLinks } from '../../db/schema/index';
+import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
+import { isPublicMethod, journeyFlowTypes } from './link';
 
+const zExpiry = z.iso.datetime({ offset: true }).nullish();
 const zLinkBody = z.object({
   entity_id: zId,
-  journey_flow_id: zId,
+  journey_id: zId,
+  /** Only this flow's user type; leave out to offer every flow of the journey. */
+  journey_flow_id: zId.nullish(),
   area_id: zId,
-  user_types: z.array(z.object({ id: zId, registration_method: z.enum(REGISTRATION_METHODS) })).min(1).max(50),
-  is_image_required: zBool.default(false),
-  is_compliance_required: zBool.default(false),
-  enable_switch_usertype: zBool.default(false),
-  allow_not_select_host: zBool.default(true),
-  host_user_type_ids: z.array(zId).max(50).default([]),
-  host_note: z.string().trim().max(300).optional(),
-  /** Rules 199-200. */
-  compliance_send_before_minutes: z.coerce.number().int().min(COMPLIANCE_SEND_BEFORE_MIN).max(60 * 24 * 30).default(1440),
-  compliance_reminder_minutes: z.coerce.number().int().min(COMPLIANCE_REMINDER_MIN).max(60 * 24 * 7).default(240),
+  expires_at: zExpiry,
 });
+const zLinkUpdate = z.object({ entity_id: zId.optional(), active: zBool.optional(), expires_at: zExpiry });
 const zLink = z.object({
   id: z.number(),
   code: z.string(),
   url: z.string(),
-  journey_flow_id: z.number(),
+  journey_id: z.number(),
+  journey_flow_id: z.number().nullable(),
   area_id: z.number().nullable(),
-  user_types: z.array(z.object({ id: z.number(), registration_method: z.string() })),
-  is_image_required: zFlag,
-  is_compliance_required: zFlag,
+  expires_at: z.string().nullable(),
   active: zFlag,
 });
 type LinkRow = typeof preRegistrationLinks.$inferSelect;
 
-/** Console calls to make and list the shareable pre-registration links (paths in the documents' style). */
+/**
+ * The journey (or flow) and area of a new link, all the organisation's own (404 otherwise); the area's site must
+ * be one the journey is permitted on (rule 97), and the link must offer someone a way to pre-register (rule 156).
+ */
+async function checkLinkTarget(tx: Db, entityId: number, b: z.output<typeof zLinkBody>) {
+  const [journey] = await tx.select().from(journeys).where(and(eq(journeys.id, b.journey_id), eq(journeys.entityId, entityId)));
+  const [area] = await tx.select({ id: areas.id, siteId: areas.siteId }).from(areas).where(and(eq(areas.id, b.area_id), eq(areas.entityId, entityId)));
+  if (!journey || !area) throw notFound();
+  if (b.journey_flow_id) {
+    const [flow] = await tx.select({ id: journeyFlows.id }).from(journeyFlows).where(and(eq(journeyFlows.id, b.journey_flow_id), eq(journeyFlows.entityId, entityId), eq(journeyFlows.journeyId, journey.id)));
+    if (!flow) throw badRequest({ journey_flow_id: ['errors.not_found'] });
+  }
+  const permitted = await tx.select({ siteId: journeySites.siteId }).from(journeySites).where(and(eq(journeySites.entityId, entityId), eq(journeySites.journeyId, journey.id)));
+  if (permitted.length && !permitted.some((p) => p.siteId === area.siteId)) throw badRequest({ area_id: ['prereg.area_not_in_journey'] });
+  const flows = await journeyFlowTypes(tx, entityId, journey.id, b.journey_flow_id ?? null);
+  if (!flows.some((f) => isPublicMethod(f.type.registrationMethod))) throw badRequest({ journey_id: ['prereg.not_available'] }, 'prereg.not_available');
+}
+
+/** Console calls to make, list and turn off the shareable pre-registration links (paths in the documents' style). */
 export default defineRoutes((r, services) => {
   const present = (l: LinkRow) => ({
     id: l.id,
     code: l.code,
     url: `${services.config.publicUrl}/pre-registration/${l.code}`,
+    journey_id: l.journeyId,
     journey_flow_id: l.journeyFlowId,
     area_id: l.areaId,
-    user_types: l.userTypes,
-    is_image_required: flag(l.isImageRequired),
-    is_compliance_required: flag(l.isComplianceRequired),
+    expires_at: l.expiresAt?.toISOString() ?? null,
     active: flag(l.active),
   });
 
   r.route({
     method: 'POST',
     url: '/api/pre_registration_link',
-    summary: 'Make a shareable pre-registration link for a journey flow and area (see docs/pre-registration.md)',
+    summary: 'Make a shareable pre-registration link for a journey (or one of its flows) and an area, optionally until a date (see docs/pre-registration.md)',
     permission: 'journeys',
     tags: ['prereg'],
     body: zLinkBody,
@@ -59,33 +72,44 @@ export default defineRoutes((r, services) => {
     status: 201,
     handler: async ({ actor, body, tenant, audit }) => {
       const row = await tenant(async (tx) => {
-        const e = actor.entityId;
-        const [flow] = await tx.select({ id: journeyFlows.id }).from(journeyFlows).where(and(eq(journeyFlows.id, body.journey_flow_id), eq(journeyFlows.entityId, e)));
-        const [area] = await tx.select({ id: areas.id }).from(areas).where(and(eq(areas.id, body.area_id), eq(areas.entityId, e)));
-        if (!flow || !area) throw notFound();
-        const typeIds = [...new Set([...body.user_types.map((u) => u.id), ...body.host_user_type_ids])];
-        const found = await tx.select({ id: userTypes.id }).from(userTypes).where(and(eq(userTypes.entityId, e), inArray(userTypes.id, typeIds)));
-        if (found.length !== typeIds.length) throw badRequest({ user_types: ['errors.not_found'] });
+        await checkLinkTarget(tx, actor.entityId, body);
         const [link] = await tx
           .insert(preRegistrationLinks)
           .values({
-            entityId: e,
+            entityId: actor.entityId,
             code: randomBytes(24).toString('base64url'),
-            journeyFlowId: flow.id,
-            areaId: area.id,
-            userTypes: body.user_types,
-            isImageRequired: body.is_image_required,
-            isComplianceRequired: body.is_compliance_required,
-            enableSwitchUserType: body.enable_switch_usertype,
-            allowNotSelectHost: body.allow_not_select_host,
-            hostUserTypeIds: body.host_user_type_ids,
-            hostNote: body.host_note ?? null,
-            complianceSendBeforeMinutes: body.compliance_send_before_minutes,
-            complianceReminderMinutes: body.compliance_reminder_minutes,
+            journeyId: body.journey_id,
+            journeyFlowId: body.journey_flow_id ?? null,
+            areaId: body.area_id,
+            expiresAt: body.expires_at ? new Date(body.expires_at) : null,
             createdBy: actor.userId,
           })
           .returning();
         await audit(tx, 'create', 'pre_registration_link', link.id);
+        return link;
+      });
+      return { data: present(row) };
+    },
+  });
+
+  r.route({
+    method: 'PUT',
+    url: '/api/pre_registration_link/{id}',
+    summary: 'Turn a pre-registration link off or on, or change its end date',
+    permission: 'journeys',
+    tags: ['prereg'],
+    params: z.object({ id: zId }),
+    body: zLinkUpdate,
+    response: one(zLink),
+    handler: async ({ actor, params, body, tenant, audit }) => {
+      const row = await tenant(async (tx) => {
+        const [link] = await tx
+          .update(preRegistrationLinks)
+          .set({ ...(body.active !== undefined ? { active: body.active } : {}), ...(body.expires_at !== undefined ? { expiresAt: body.expires_at ? new Date(body.expires_at) : null } : {}), updatedAt: new Date() })
+          .where(and(eq(preRegistrationLinks.id, params.id), eq(preRegistrationLinks.entityId, actor.entityId)))
+          .returning();
+        if (!link) throw notFound();
+        await audit(tx, 'update', 'pre_registration_link', link.id, { ...body });
         return link;
       });
       return { data: present(row) };

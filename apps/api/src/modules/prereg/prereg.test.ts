@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { preRegistrationHits, users } from '../../db/schema/index';
+import { journeyFlows, preRegistrationHits, preRegistrationLinks, userTypes, users } from '../../db/schema/index';
+import { fixtures } from '../journeys/test-fixtures';
 import { ORG_LIMIT_PER_MINUTE } from './link';
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
@@ -32,30 +33,64 @@ async function create(lang: string, fields: Record<string, string>, files?: Para
   return { status: res.statusCode, body: res.json() };
 }
 
-describe('pre-registration link settings', () => {
-  it('answers the compliance flags of the link (rule 133) and 404 for an unknown link', async () => {
+describe('pre-registration link settings come from the journey (rules 133, 156, 193-200)', () => {
+  it("answers the place, and the chosen user type's flow flags; 404 for an unknown, inactive or expired link", async () => {
     const org = await createOrg(h);
-    const p = await createPlace(h, org, { link: { isImageRequired: true } });
-    const res = await pub().get(`/api/check_image_qr_compliance_status_in_pre_registration/en/${p.link.code}`);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ entity_id: org.entityId, area_id: p.area.id, is_image_required: 1, is_qr_included: 1, is_compliance_required: 0 });
+    const compliance = await fixtures(h, org).compliance();
+    const p = await createPlace(h, org, {
+      visitorType: { profilePhoto: true, allowSwitch: true, mandatoryData: ['email', 'company_name'] },
+      flow: { complianceId: compliance.id, complianceFrequency: 'daily', sendBeforeVisitMinutes: 90, reminderIntervalMinutes: 45, inputMethod: 'rfid', rfidScan: true },
+    });
+    const place = await pub().get(`/api/check_image_qr_compliance_status_in_pre_registration/en/${p.link.code}`);
+    expect(place.status).toBe(200);
+    // Two user types to choose from: no flow yet, no flags.
+    expect(place.body.data).toMatchObject({ entity_id: org.entityId, journey_id: p.journey.id, journey_flow_id: null, area_id: p.area.id, is_image_required: 0, compliance: null, timezone: 'UTC' });
+    const visitor = await pub().get(`/api/check_image_qr_compliance_status_in_pre_registration/en/${p.link.code}?user_type_id=${p.visitor.id}`);
+    expect(visitor.body.data).toMatchObject({
+      journey_flow_id: p.flow.id,
+      user_type_id: p.visitor.id,
+      is_image_required: 1,
+      is_qr_included: 0,
+      is_rfid_included: 1,
+      is_face_id_included: 0,
+      is_compliance_required: 1,
+      enable_switch_usertype: 1,
+      mandatory_data: ['company_name'],
+      compliance: { id: compliance.id, frequency: 'daily', send_before_visit: 90, reminder_interval: 45, questions: [{ id: 'q1', question: 'Do you have a fever?' }] },
+    });
+    // The passing answers stay on the server.
+    expect(JSON.stringify(visitor.body)).not.toContain('desired_answer');
+    const contractor = await pub().get(`/api/check_image_qr_compliance_status_in_pre_registration/en/${p.link.code}?user_type_id=${p.contractor.id}`);
+    expect(contractor.body.data).toMatchObject({ journey_flow_id: p.contractorFlow.id, is_image_required: 0, is_qr_included: 1, is_compliance_required: 0, compliance: null });
+    expect((await pub().get(`/api/check_image_qr_compliance_status_in_pre_registration/en/${p.link.code}?user_type_id=${p.staff.id}`)).status).toBe(400);
     const unknown = await pub().get(`/api/check_image_qr_compliance_status_in_pre_registration/es/${'x'.repeat(32)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('El registro no está disponible a través de este enlace.');
     expect((await pub().get(`/api/check_image_qr_compliance_status_in_pre_registration/en/short`)).status).toBe(400);
     expect((await pub().get(`/api/check_image_qr_compliance_status_in_pre_registration/fr/${p.link.code}`)).status).toBe(400);
+    const expired = await createPlace(h, org, { link: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await pub().get(`/api/get_pre_registration_user_type/en/${expired.link.code}`)).status).toBe(404);
+    const off = await createPlace(h, org, { link: { active: false } });
+    expect((await pub().get(`/api/get_pre_registration_user_type/en/${off.link.code}`)).status).toBe(404);
   });
 
-  it('lists the offered user types with their registration methods (rule 156)', async () => {
+  it("rule 156: lists the journey's user types that may pre-register, with their own registration methods", async () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
     const res = await pub().get(`/api/get_pre_registration_user_type/en/${p.link.code}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.map((u: { name: string; pre_registration_method: string }) => [u.name, u.pre_registration_method])).toEqual([
-      ['Visitor', 'allowed'],
-      ['Contractor', 'approval_required'],
-      ['Staff', 'by_admin'],
+    expect(res.body.data.map((u: { name: string; pre_registration_method: string; journey_flow_id: number }) => [u.name, u.pre_registration_method, u.journey_flow_id])).toEqual([
+      ['Visitor', 'allowed', p.flow.id],
+      ['Contractor', 'approval_required', p.contractorFlow.id],
     ]);
+    // The user type's method changes: the link follows.
+    await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(userTypes).set({ registrationMethod: 'by_admin' }).where(eq(userTypes.id, p.contractor.id)));
+    expect((await pub().get(`/api/get_pre_registration_user_type/en/${p.link.code}`)).body.data.map((u: { name: string }) => u.name)).toEqual(['Visitor']);
+    // A link for one flow offers that flow's user type only.
+    const org2 = await createOrg(h);
+    const one = await createPlace(h, org2);
+    await withTenant(h.services.database.db, org2.entityId, (tx) => tx.update(preRegistrationLinks).set({ journeyFlowId: one.contractorFlow.id }).where(eq(preRegistrationLinks.id, one.link.id)));
+    expect((await pub().get(`/api/get_pre_registration_user_type/en/${one.link.code}`)).body.data.map((u: { name: string }) => u.name)).toEqual(['Contractor']);
   });
 
   it('rule 151: a type pre-registered by admin only is "not available via this link"; another organisation\'s type too', async () => {
@@ -73,17 +108,21 @@ describe('pre-registration link settings', () => {
     expect(foreign.body.message).toBe('التسجيل غير متاح عبر هذا الرابط.');
     const valid = await pub().post('/api/validate_user_type_pre_registration/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id });
     expect(valid.status).toBe(200);
-    expect(valid.body.data.name).toBe('Visitor');
+    expect(valid.body.data).toMatchObject({ name: 'Visitor', journey_flow_id: p.flow.id });
     expect((await pub().post('/api/validate_user_type_pre_registration/en', { journey_flow_id: p.link.code })).status).toBe(400);
   });
 });
 
-describe('existing people (rules 136-138)', () => {
+describe('existing people (rules 136-138, 193)', () => {
+  const person = (org: { entityId: number }, userTypeId: number, email: string) =>
+    withTenant(h.services.database.db, org.entityId, (tx) => tx.insert(users).values({ entityId: org.entityId, userTypeId, firstName: 'Kim', lastName: 'Known', email }));
+  const allowSwitch = (org: { entityId: number }, id: number) => withTenant(h.services.database.db, org.entityId, (tx) => tx.update(userTypes).set({ allowSwitch: true }).where(eq(userTypes.id, id)));
+
   it('reports user_exists, the existing type and whether it may change', async () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
     const email = 'known@example.test';
-    await withTenant(h.services.database.db, org.entityId, (tx) => tx.insert(users).values({ entityId: org.entityId, userTypeId: p.contractor.id, firstName: 'Kim', lastName: 'Known', email }));
+    await person(org, p.contractor.id, email);
     const none = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: 'nobody@example.test' });
     expect(none.body.data).toEqual({ user_exists: 0, user_type: null, can_change_user_type: 1, user_type_id: null });
     const differs = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email });
@@ -97,22 +136,32 @@ describe('existing people (rules 136-138)', () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
     const email = 'fixed@example.test';
-    await withTenant(h.services.database.db, org.entityId, (tx) => tx.insert(users).values({ entityId: org.entityId, userTypeId: p.contractor.id, firstName: 'Fay', lastName: 'Fixed', email }));
+    await person(org, p.contractor.id, email);
     const res = await create('en', form(p.link.code, p.visitor.id, { email }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Sorry you're not allowed to register");
     expect(await countVisits(h, org)).toBe(0);
   });
 
-  it('rule 193: with switching enabled a visitor may change type, a console user may not', async () => {
+  it("rule 193: the person's current user type decides: switching allowed, never from staff to a visitor type, never a console user", async () => {
     const org = await createOrg(h);
-    const p = await createPlace(h, org, { link: { enableSwitchUserType: true } });
+    const p = await createPlace(h, org);
     const email = 'switch@example.test';
-    await withTenant(h.services.database.db, org.entityId, (tx) => tx.insert(users).values({ entityId: org.entityId, userTypeId: p.contractor.id, firstName: 'Sam', lastName: 'Switch', email }));
+    await person(org, p.contractor.id, email);
+    await allowSwitch(org, p.contractor.id);
     const may = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email });
     expect(may.body.data.can_change_user_type).toBe(1);
-    const staff = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: p.host.email });
-    expect(staff.body.data).toMatchObject({ user_exists: 1, user_type: { name: 'Staff' }, can_change_user_type: 0 });
+    const made = await create('en', form(p.link.code, p.visitor.id, { email }));
+    expect(made.status).toBe(201);
+    expect((await visitRow(h, org, made.body.data.visit_id)).userTypeId).toBe(p.visitor.id);
+    // Staff (a staff type, switching allowed) may not become a visitor.
+    await allowSwitch(org, p.staff.id);
+    await person(org, p.staff.id, 'teacher@example.test');
+    const teacher = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: 'teacher@example.test' });
+    expect(teacher.body.data).toMatchObject({ user_exists: 1, user_type: { name: 'Staff' }, can_change_user_type: 0 });
+    // A console user never switches through a public link.
+    const host = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: p.host.email });
+    expect(host.body.data.can_change_user_type).toBe(0);
   });
 
   it('check_user_found answers only found 1/0 and never across organisations', async () => {
@@ -128,22 +177,35 @@ describe('existing people (rules 136-138)', () => {
   });
 });
 
-describe('hosts', () => {
+describe("hosts come from the user type's flow (rules 194, 197, 203)", () => {
   it('answers host settings, searches hosts by name and finds one by e-mail, never another organisation\'s', async () => {
     const org = await createOrg(h);
     const other = await createOrg(h);
-    const p = await createPlace(h, org, { link: { allowNotSelectHost: false, hostNote: 'Ask at reception' } });
+    const p = await createPlace(h, org, { flow: { hostRequired: true, allowNoHost: false } });
     const q = await createPlace(h, other);
     const settings = await pub().get(`/api/hosts/settings/${p.link.code}/${p.visitor.id}`);
-    expect(settings.body.data).toEqual({ allowNotSelectHost: 0, hostUserTypesExist: 1, note: 'Ask at reception' });
+    expect(settings.body.data).toEqual({ allowNotSelectHost: 0, hostUserTypesExist: 1, note: 'Please choose a host.' });
     expect((await pub().get(`/api/hosts/settings/${p.link.code}/${q.visitor.id}`)).status).toBe(400);
-    const search = await pub().post('/api/hosts/search', { journey_flow_id: p.link.code, search: 'hostw' });
+    const search = await pub().post('/api/hosts/search', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, search: 'hostw' });
     expect(search.body.data).toEqual([{ id: p.host.id, full_name: 'Helen Hostwell' }]);
-    expect((await pub().post('/api/hosts/search', { journey_flow_id: p.link.code, search: 'h' })).status).toBe(400);
-    const byMail = await pub().post('/api/search_For_The_User_In_The_Flow_Host', { journey_flow_id: p.link.code, email: p.host.email });
+    expect((await pub().post('/api/hosts/search', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, search: 'h' })).status).toBe(400);
+    const byMail = await pub().post('/api/search_For_The_User_In_The_Flow_Host', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: p.host.email });
     expect(byMail.body.data).toEqual({ id: p.host.id, full_name: 'Helen Hostwell' });
-    const foreign = await pub().post('/api/search_For_The_User_In_The_Flow_Host', { journey_flow_id: p.link.code, email: q.host.email });
+    const foreign = await pub().post('/api/search_For_The_User_In_The_Flow_Host', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: q.host.email });
     expect(foreign.status).toBe(404);
+  });
+
+  it("the flow's host user types limit who can host; a flow without a host step offers none", async () => {
+    const org = await createOrg(h);
+    const p = await createPlace(h, org);
+    await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(journeyFlows).set({ hostUserTypeIds: [p.contractor.id] }).where(eq(journeyFlows.id, p.flow.id)));
+    expect((await pub().post('/api/hosts/search', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, search: 'hostw' })).body.data).toEqual([]);
+    expect((await create('en', form(p.link.code, p.visitor.id, { host: String(p.host.id) }))).status).toBe(400);
+    await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(journeyFlows).set({ hostUserTypeIds: [], hostRequired: false }).where(eq(journeyFlows.id, p.flow.id)));
+    const none = await pub().get(`/api/hosts/settings/${p.link.code}/${p.visitor.id}`);
+    expect(none.body.data).toEqual({ allowNotSelectHost: 1, hostUserTypesExist: 0, note: 'This flow does not ask for a host.' });
+    expect((await pub().post('/api/hosts/search', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, search: 'hostw' })).body.data).toEqual([]);
+    expect((await create('en', form(p.link.code, p.visitor.id))).status).toBe(201);
   });
 });
 
@@ -178,7 +240,7 @@ describe('validate and create an expected visit', () => {
   it('refuses a host outside the journey and a missing host when one is required', async () => {
     const org = await createOrg(h);
     const other = await createOrg(h);
-    const p = await createPlace(h, org, { link: { allowNotSelectHost: false } });
+    const p = await createPlace(h, org, { flow: { allowNoHost: false } });
     const q = await createPlace(h, other);
     const noHost = await create('en', form(p.link.code, p.visitor.id));
     expect(noHost.status).toBe(400);
@@ -214,9 +276,9 @@ describe('validate and create an expected visit', () => {
     expect((await visitRow(h, org, res.body.data.visit_id)).approvalState).toBe('pending');
   });
 
-  it('rule 134 and 140: the photo is required when the flow needs one, decoded and held to its limits', async () => {
+  it('rule 134 and 140: the photo is required when the user type asks for one, decoded and held to its limits', async () => {
     const org = await createOrg(h);
-    const p = await createPlace(h, org, { link: { isImageRequired: true } });
+    const p = await createPlace(h, org, { visitorType: { profilePhoto: true } });
     const missing = await create('en', form(p.link.code, p.visitor.id));
     expect(missing.status).toBe(400);
     expect(missing.body.errors.image).toEqual(['A photo is required for this visit.']);
@@ -287,5 +349,32 @@ describe('validate and create an expected visit', () => {
       last = res.statusCode;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('the client address behind proxies (TRUST_PROXY)', () => {
+  const hits = async (app: TestApp['app'], code: string, forwarded: (i: number) => string, remoteAddress: string) => {
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      const res = await app.inject({ method: 'GET', url: `/api/get_pre_registration_user_type/en/${code}`, remoteAddress, headers: { 'x-forwarded-for': forwarded(i) } });
+      last = res.statusCode;
+    }
+    return last;
+  };
+
+  it('by default a forged X-Forwarded-For does not reset the per-address limit', async () => {
+    const p = await createPlace(h, await createOrg(h));
+    expect(await hits(h.app, p.link.code, (i) => `203.0.113.${i}`, '10.8.8.8')).toBe(429);
+  });
+
+  it('from a trusted proxy, each forwarded client has its own limit', async () => {
+    const proxied = await buildTestApp({ env: { TRUST_PROXY: '10.0.0.0/8' } });
+    try {
+      const p = await createPlace(proxied, await createOrg(proxied));
+      expect(await hits(proxied.app, p.link.code, (i) => `203.0.113.${i}`, '10.8.8.8')).toBe(200);
+      expect(await hits(proxied.app, p.link.code, () => '198.51.100.7', '10.8.8.8')).toBe(429);
+    } finally {
+      await proxied.close();
+    }
   });
 });

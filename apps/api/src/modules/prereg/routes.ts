@@ -23,6 +23,7 @@ import {
   zVisitMetadata,
   zVisitUrl,
   PREREG_IMAGE,
+  type RegistrationMethod,
 } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -33,13 +34,14 @@ import { notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
 import { parseBody } from '../../platform/http/validation';
-import { canSwitchType, checkPreRegistration, createExpectedVisit } from './create-expected-visit';
+import { checkPreRegistration, createExpectedVisit } from './create-expected-visit';
+import { canSwitchType, currentCondition, hostStep, mandatoryDetails, preRegFlags } from './flow-rules';
 import { hostCondition, searchHosts } from './hosts';
-import { hitOrganisation, offeredUserType, offeredUserTypes, resolveLink } from './link';
-import { registerVisitJobs } from './visit-mail';
+import { hitOrganisation, isPublicMethod, linkFlows, offeredFlow, offeredFlowOf, offeredUserTypes, resolveLink } from './link';
 import { presentMetadata } from './present';
 import { assertLinkOpen, visitByUrl } from './visit-by-url';
 import { confirmVisit } from './confirm-visit';
+import { safeZone } from './zoned-time';
 import { assertContactsFree, findPerson } from './visit-rules';
 
 /** Per address: 60 public calls a minute; the organisation's own limit is counted in resolveLink. */
@@ -50,46 +52,65 @@ const zMessageData = <T extends z.ZodType>(d: T) => z.object({ message: z.string
 
 export default defineRoutes((r, services) => {
   const db = services.database.db;
-  registerVisitJobs(services);
 
   r.route({
     method: 'GET',
     url: '/api/check_image_qr_compliance_status_in_pre_registration/{lang}/{journeyFlowId}',
-    summary: "A pre-registration link's organisation, place and compliance flags (rule 133); journeyFlowId is the link code",
+    summary:
+      "A pre-registration link's organisation and place and, for the chosen user type (query user_type_id, or the link's only one), its flow's compliance flags (rule 133), switching (rule 193), mandatory data and entry condition; journeyFlowId is the link code",
     access: 'public',
     tags,
     params: z.object({ lang: zLang, journeyFlowId: zLinkCode }),
+    query: z.object({ user_type_id: zId.optional() }),
     response: one(zPreRegSettings),
     rateLimit: perAddress,
-    handler: async ({ params }) => {
+    handler: async ({ params, query }) => {
       const l = await resolveLink(db, params.journeyFlowId);
-      return {
-        data: {
-          code: l.link.code,
-          entity_id: l.entity.id,
-          entity_name: l.entity.name,
-          entity_logo: l.entity.logo,
-          journey_id: l.flow.journeyId,
-          journey_flow_id: l.flow.id,
-          area_id: l.area?.id ?? null,
-          area_name: l.area?.name ?? null,
-          site_name: l.site?.name ?? null,
-          is_image_required: flag(l.link.isImageRequired),
-          is_qr_included: flag(l.link.isQrIncluded),
-          is_face_id_included: flag(l.link.isFaceIdIncluded),
-          is_rfid_included: flag(l.link.isRfidIncluded),
-          is_compliance_required: flag(l.link.isComplianceRequired),
-          is_using_kiosk_screen: flag(l.link.isUsingKioskScreen),
-          enable_switch_usertype: flag(l.link.enableSwitchUserType),
-        },
-      };
+      return withTenant(db, l.entity.id, async (tx) => {
+        const offered = (await linkFlows(tx, l)).filter((f) => isPublicMethod(f.type.registrationMethod));
+        const chosen = query.user_type_id ? await offeredFlow(tx, l, query.user_type_id) : offered.length === 1 ? offered[0] : null;
+        const condition = chosen ? await currentCondition(tx, l.entity.id, chosen.flow.complianceId) : null;
+        const none = { is_image_required: 0, is_qr_included: 0, is_face_id_included: 0, is_rfid_included: 0, is_compliance_required: 0, is_using_kiosk_screen: 0, enable_switch_usertype: 0 } as const;
+        return {
+          data: {
+            code: l.link.code,
+            entity_id: l.entity.id,
+            entity_name: l.entity.name,
+            entity_logo: l.entity.logo,
+            journey_id: l.journey.id,
+            journey_flow_id: chosen?.flow.id ?? null,
+            user_type_id: chosen?.type.id ?? null,
+            area_id: l.area?.id ?? null,
+            area_name: l.area?.name ?? null,
+            site_name: l.site?.name ?? null,
+            timezone: safeZone(l.site?.timezone),
+            expires_at: l.link.expiresAt?.toISOString() ?? null,
+            ...(chosen ? preRegFlags(l.journey, chosen) : none),
+            mandatory_data: chosen ? mandatoryDetails(chosen.type) : [],
+            compliance:
+              chosen && condition
+                ? {
+                    id: condition.complianceId,
+                    name: condition.name,
+                    frequency: chosen.flow.complianceFrequency,
+                    send_before_visit: chosen.flow.sendBeforeVisitMinutes,
+                    reminder_interval: chosen.flow.reminderIntervalMinutes,
+                    // The passing answers stay on the server.
+                    questions: condition.questions.map((q) => ({ id: q.id, question: q.question })),
+                    agreement_text: condition.agreementText,
+                    statement: condition.statement,
+                  }
+                : null,
+          },
+        };
+      });
     },
   });
 
   r.route({
     method: 'GET',
     url: '/api/get_pre_registration_user_type/{lang}/{id}',
-    summary: 'The user types a pre-registration link offers, with their registration methods (rule 156); id is the link code',
+    summary: "The user types a visitor may choose on a pre-registration link (its journey's flows), with their registration methods (rule 156); id is the link code",
     access: 'public',
     tags,
     params: z.object({ lang: zLang, id: zLinkCode }),
@@ -112,8 +133,8 @@ export default defineRoutes((r, services) => {
     response: zMessageData(z.object({ user_type_id: z.number(), registration_method: z.string(), approval_required: zFlag })),
     rateLimit: perAddress,
     handler: async ({ params, query, t }) => {
-      const ut = await offeredUserType(db, await resolveLink(db, query.journey_flow_id), params.id);
-      return { message: t('prereg.valid'), data: { user_type_id: ut.id, registration_method: ut.pre_registration_method, approval_required: flag(ut.pre_registration_method === 'approval_required') } };
+      const { type } = await offeredFlowOf(db, await resolveLink(db, query.journey_flow_id), params.id);
+      return { message: t('prereg.valid'), data: { user_type_id: type.id, registration_method: type.registrationMethod, approval_required: flag(type.registrationMethod === 'approval_required') } };
     },
   });
 
@@ -127,7 +148,11 @@ export default defineRoutes((r, services) => {
     body: zUserTypeCheckBody,
     response: zMessageData(zPreRegUserType),
     rateLimit: perAddress,
-    handler: async ({ body, t }) => ({ message: t('prereg.valid'), data: await offeredUserType(db, await resolveLink(db, body.journey_flow_id), body.user_type_id) }),
+    handler: async ({ body, t }) => {
+      const link = await resolveLink(db, body.journey_flow_id);
+      const { flow, type } = await offeredFlowOf(db, link, body.user_type_id);
+      return { message: t('prereg.valid'), data: { id: type.id, entity_id: link.entity.id, name: type.name, pre_registration_method: type.registrationMethod as RegistrationMethod, journey_flow_id: flow.id } };
+    },
   });
 
   r.route({
@@ -142,15 +167,12 @@ export default defineRoutes((r, services) => {
     rateLimit: perAddress,
     handler: async ({ body }) => {
       const link = await resolveLink(db, body.journey_flow_id);
-      const ut = await offeredUserType(db, link, body.user_type_id);
       return withTenant(db, link.entity.id, async (tx) => {
+        const { type: to } = await offeredFlow(tx, link, body.user_type_id);
         const person = await findPerson(tx, link.entity.id, { email: body.email, phone: body.phone, passportId: body.passport_id });
         if (!person) return { data: { user_exists: 0 as const, user_type: null, can_change_user_type: 1 as const, user_type_id: null } };
-        const [type] = person.userTypeId
-          ? await tx.select({ name: userTypes.name }).from(userTypes).where(and(eq(userTypes.id, person.userTypeId), eq(userTypes.entityId, link.entity.id)))
-          : [];
-        const same = person.userTypeId === ut.id;
-        return { data: { user_exists: 1 as const, user_type: type ? { name: type.name } : null, can_change_user_type: flag(same || canSwitchType(link, person)), user_type_id: person.userTypeId } };
+        const [from] = person.userTypeId ? await tx.select().from(userTypes).where(and(eq(userTypes.id, person.userTypeId), eq(userTypes.entityId, link.entity.id))) : [];
+        return { data: { user_exists: 1 as const, user_type: from ? { name: from.name } : null, can_change_user_type: flag(canSwitchType(person, from ?? null, to)), user_type_id: person.userTypeId } };
       });
     },
   });
@@ -184,24 +206,28 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'GET',
     url: '/api/hosts/settings/{journeyId}/{userTypeId}',
-    summary: 'Host settings of a link for a user type (rule 194): may the visitor skip the host, are there hosts; journeyId is the link code',
+    summary: "Host settings of the user type's flow on a link (rules 194, 197, 203): may the visitor skip the host, are there hosts, the note; journeyId is the link code",
     access: 'public',
     tags,
     params: z.object({ journeyId: zLinkCode, userTypeId: zId }),
     response: one(zHostSettings),
     rateLimit: perAddress,
-    handler: async ({ params }) => {
+    handler: async ({ params, t }) => {
       const link = await resolveLink(db, params.journeyId);
-      await offeredUserType(db, link, params.userTypeId);
-      const [any] = await withTenant(db, link.entity.id, (tx) => tx.select({ id: users.id }).from(users).where(hostCondition(link)).limit(1));
-      return { data: { allowNotSelectHost: flag(link.link.allowNotSelectHost), hostUserTypesExist: flag(!!any), note: link.link.hostNote } };
+      return withTenant(db, link.entity.id, async (tx) => {
+        const { flow } = await offeredFlow(tx, link, params.userTypeId);
+        const step = hostStep(flow);
+        const [any] = step.asked ? await tx.select({ id: users.id }).from(users).where(hostCondition(link.entity.id, flow)).limit(1) : [];
+        const note = !step.asked ? 'journeys.hosts_none' : step.optional ? 'journeys.hosts_optional' : 'journeys.hosts_required';
+        return { data: { allowNotSelectHost: flag(step.optional), hostUserTypesExist: flag(!!any), note: t(note) } };
+      });
     },
   });
 
   r.route({
     method: 'POST',
     url: '/api/hosts/search',
-    summary: "Search the link's hosts by name (at least 2 characters); answers id and full name only",
+    summary: "Search the hosts of the user type's flow on a link by name (at least 2 characters); answers id and full name only",
     access: 'public',
     tags,
     body: zHostSearchBody,
@@ -209,7 +235,10 @@ export default defineRoutes((r, services) => {
     rateLimit: perAddress,
     handler: async ({ body }) => {
       const link = await resolveLink(db, body.journey_flow_id);
-      const data = await withTenant(db, link.entity.id, (tx) => searchHosts(tx, link, body.search));
+      const data = await withTenant(db, link.entity.id, async (tx) => {
+        const { flow } = await offeredFlow(tx, link, body.user_type_id);
+        return hostStep(flow).asked ? searchHosts(tx, link.entity.id, flow, body.search) : [];
+      });
       return { data, count: data.length };
     },
   });
@@ -217,7 +246,7 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/search_For_The_User_In_The_Flow_Host',
-    summary: "Find one of the link's hosts by exact e-mail or phone; 404 when none",
+    summary: "Find one of the hosts of the user type's flow on a link by exact e-mail or phone; 404 when none",
     access: 'public',
     tags,
     body: zFlowHostLookupBody,
@@ -226,13 +255,15 @@ export default defineRoutes((r, services) => {
     handler: async ({ body }) => {
       const link = await resolveLink(db, body.journey_flow_id);
       if (!body.email && !body.phone) throw notFound();
-      const [row] = await withTenant(db, link.entity.id, (tx) =>
-        tx
+      const [row] = await withTenant(db, link.entity.id, async (tx) => {
+        const { flow } = await offeredFlow(tx, link, body.user_type_id);
+        if (!hostStep(flow).asked) return [];
+        return tx
           .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
           .from(users)
-          .where(and(hostCondition(link), body.email ? sql`lower(${users.email}) = ${body.email}` : eq(users.phone, body.phone!)))
-          .limit(1),
-      );
+          .where(and(hostCondition(link.entity.id, flow), body.email ? sql`lower(${users.email}) = ${body.email}` : eq(users.phone, body.phone!)))
+          .limit(1);
+      });
       if (!row) throw notFound();
       return { data: { id: row.id, full_name: `${row.firstName} ${row.lastName}` } };
     },

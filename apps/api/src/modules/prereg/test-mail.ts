@@ -53,6 +53,15 @@ export interface Mail {
   parts: MailPart[];
 }
 
+/** One raw message (as written to a file or received by SMTP) read as a Mail. */
+export function parseMail(raw: string): Mail {
+  const root = parse(raw);
+  const all = leaves(root);
+  const text = all.find((p) => (p.headers['content-type'] ?? 'text/plain').startsWith('text/plain'));
+  const html = all.find((p) => (p.headers['content-type'] ?? '').startsWith('text/html'));
+  return { to: root.headers.to, subject: root.headers.subject, text: text ? text.body.toString('utf8') : '', html: html?.body.toString('utf8'), parts: all };
+}
+
 /** Every mail written to DATA_DIR/mail, oldest first. */
 export function readMails(dataDir: string): Mail[] {
   const dir = join(dataDir, 'mail');
@@ -62,12 +71,6 @@ export function readMails(dataDir: string): Mail[] {
   } catch {
     return [];
   }
-  return files.map((f) => {
-    const root = parse(readFileSync(join(dir, f), 'latin1'));
-    const all = leaves(root);
-    const text = all.find((p) => (p.headers['content-type'] ?? 'text/plain').startsWith('text/plain'));
-    const html = all.find((p) => (p.headers['content-type'] ?? '').startsWith('text/html'));
-    return { to: root.headers.to, subject: root.headers.subject, text: text ? text.body.toString('utf8') : '', html: html?.body.toString('utf8'), parts: all };
-  });
+  return files.map((f) => parseMail(readFileSync(join(dir, f), 'latin1')));
 }
 export const mailsTo = (dataDir: string, to: string) => readMails(dataDir).filter((m) => m.to?.includes(to));

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { visits } from '../../db/schema/index';
+import { journeyFlows, visits } from '../../db/schema/index';
 import { issueSession } from '../../platform/auth/sessions';
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
@@ -148,7 +148,7 @@ describe('confirm/visit (rule 141)', () => {
 
   it('rule 134: confirming asks for a photo only when the flow requires one and the person has none', async () => {
     const org = await createOrg(h);
-    const p = await createPlace(h, org, { link: { isImageRequired: true } });
+    const p = await createPlace(h, org, { visitorType: { profilePhoto: true } });
     const v = await register(p, { image: await image(300, 400) });
     const ok = await pub().post('/api/confirm/visit/en', { _method: 'PUT', visit_url: v.visit_url });
     expect(ok.status).toBe(200);
@@ -237,27 +237,59 @@ describe('mail', () => {
   });
 });
 
+describe("the host's approval link", () => {
+  it('is long and random, and stops working once the visit has passed', async () => {
+    const org = await createOrg(h);
+    const p = await createPlace(h, org);
+    const v = await register(p, { userTypeId: p.contractor.id, host: p.host.id });
+    const token = mailsTo(h.dataDir, p.host.email!)[0].text.match(/\/visit-approval\/([\w-]+)/)![1];
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    expect((await pub().get(`/api/visit-approval/en/${token}`)).status).toBe(200);
+    await setVisit(org, v.visit_id, { linkExpiresAt: new Date(Date.now() - 1000) });
+    expect((await pub().get(`/api/visit-approval/en/${token}`)).status).toBe(404);
+    expect((await pub().post(`/api/visit-approval/en/${token}`, { action: 'approve' })).status).toBe(404);
+    expect((await pub().get(`/api/visit-approval/en/${'a'.repeat(43)}`)).status).toBe(404);
+    expect((await pub().get('/api/visit-approval/en/short')).status).toBe(400);
+  });
+});
+
 describe('sharing a pre-registration link (console)', () => {
-  it('makes and lists links; 401, 403, 404 and 400 as usual', async () => {
+  it('makes, lists and turns off links for a journey or one flow; 401, 403, 404 and 400 as usual', async () => {
     const org = await createOrg(h);
     const other = await createOrg(h);
     const p = await createPlace(h, org);
     const q = await createPlace(h, other);
-    const body = { entity_id: org.entityId, journey_flow_id: p.flow.id, area_id: p.area.id, user_types: [{ id: p.visitor.id, registration_method: 'approval_required' }], compliance_send_before_minutes: 60 };
+    const body = { entity_id: org.entityId, journey_id: p.journey.id, area_id: p.area.id };
     const made = await api(h.app, org.token).post('/api/pre_registration_link', body);
     expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ journey_id: p.journey.id, journey_flow_id: null, area_id: p.area.id, expires_at: null, active: 1 });
+    expect(made.body.data.code).toMatch(/^[\w-]{32}$/);
     expect(made.body.data.url).toBe(`http://localhost:3000/pre-registration/${made.body.data.code}`);
     const types = await pub().get(`/api/get_pre_registration_user_type/en/${made.body.data.code}`);
-    expect(types.body.data).toEqual([{ id: p.visitor.id, entity_id: org.entityId, name: 'Visitor', pre_registration_method: 'approval_required' }]);
+    expect(types.body.data.map((t: { name: string }) => t.name)).toEqual(['Visitor', 'Contractor']);
+    const oneFlow = await api(h.app, org.token).post('/api/pre_registration_link', { ...body, journey_flow_id: p.contractorFlow.id, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(oneFlow.status).toBe(201);
+    expect((await pub().get(`/api/get_pre_registration_user_type/en/${oneFlow.body.data.code}`)).body.data).toEqual([
+      { id: p.contractor.id, entity_id: org.entityId, name: 'Contractor', pre_registration_method: 'approval_required', journey_flow_id: p.contractorFlow.id },
+    ]);
     expect((await api(h.app).post('/api/pre_registration_link', body)).status).toBe(401);
     const powerless = await createPowerless(h, org);
     expect((await api(h.app, powerless.token).post('/api/pre_registration_link', body)).status).toBe(403);
-    expect((await api(h.app, org.token).post('/api/pre_registration_link', { ...body, journey_flow_id: q.flow.id })).status).toBe(404);
-    expect((await api(h.app, org.token).post('/api/pre_registration_link', { ...body, user_types: [{ id: q.visitor.id, registration_method: 'allowed' }] })).status).toBe(400);
-    const lead = await api(h.app, org.token).post('/api/pre_registration_link', { ...body, compliance_send_before_minutes: 4, compliance_reminder_minutes: 29 });
-    expect(Object.keys(lead.body.errors).sort()).toEqual(['compliance_reminder_minutes', 'compliance_send_before_minutes']);
+    expect((await api(h.app, org.token).post('/api/pre_registration_link', { ...body, journey_id: q.journey.id })).status).toBe(404);
+    expect((await api(h.app, org.token).post('/api/pre_registration_link', { ...body, area_id: q.area.id })).status).toBe(404);
+    expect((await api(h.app, org.token).post('/api/pre_registration_link', { ...body, journey_flow_id: q.flow.id })).status).toBe(400);
+    expect((await api(h.app, org.token).post('/api/pre_registration_link', { ...body, expires_at: 'tomorrow' })).status).toBe(400);
+    // Only the staff flow (registered by admin): nobody could pre-register through it.
+    const staffFlow = (await withTenant(h.services.database.db, org.entityId, (tx) => tx.select().from(journeyFlows).where(eq(journeyFlows.userTypeId, p.staff.id))))[0];
+    const useless = await api(h.app, org.token).post('/api/pre_registration_link', { ...body, journey_flow_id: staffFlow.id });
+    expect(useless.status).toBe(400);
+    expect(useless.body.message).toBe('Registration is not available via this link.');
     const list = await api(h.app, org.token).get(`/api/pre_registration_links/${org.entityId}`);
-    expect(list.body.count).toBe(2);
+    expect(list.body.count).toBe(3);
     expect((await api(h.app, org.token).get(`/api/pre_registration_links/${other.entityId}`)).status).toBe(404);
+    const off = await api(h.app, org.token).put(`/api/pre_registration_link/${made.body.data.id}`, { active: 0 });
+    expect(off.body.data.active).toBe(0);
+    expect((await pub().get(`/api/get_pre_registration_user_type/en/${made.body.data.code}`)).status).toBe(404);
+    expect((await api(h.app, other.token).put(`/api/pre_registration_link/${made.body.data.id}`, { active: 1 })).status).toBe(404);
   });
 });

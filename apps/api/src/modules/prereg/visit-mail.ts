@@ -1,9 +1,11 @@
 import { translate, type Language } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import { areas, entities, preRegistrationLinks, sites, users, visits } from '../../db/schema/index';
+import { areas, entities, journeyFlows, journeys, sites, userTypes, users, visits } from '../../db/schema/index';
 import { asSystem } from '../../platform/db/tenant';
+import { htmlOfText } from '../../platform/mail';
 import type { Services } from '../../platform/services';
+import { preRegFlags } from './flow-rules';
 import { visitCalendar } from './ics';
 import { linkToken } from './visit-link';
 import { safeZone } from './zoned-time';
@@ -19,12 +21,18 @@ export async function loadVisitForMail(services: Services, visitId: number) {
         areaName: areas.name,
         siteName: sites.name,
         timezone: sites.timezone,
+        flow: journeyFlows,
+        journey: journeys,
+        type: userTypes,
       })
       .from(visits)
       .innerJoin(users, eq(users.id, visits.userId))
       .innerJoin(entities, eq(entities.id, visits.entityId))
-      .leftJoin(areas, eq(areas.id, visits.areaId))
-      .leftJoin(sites, eq(sites.id, visits.siteId))
+      .leftJoin(areas, and(eq(areas.id, visits.areaId), eq(areas.entityId, visits.entityId)))
+      .leftJoin(sites, and(eq(sites.id, visits.siteId), eq(sites.entityId, visits.entityId)))
+      .leftJoin(journeyFlows, and(eq(journeyFlows.id, visits.journeyFlowId), eq(journeyFlows.entityId, visits.entityId)))
+      .leftJoin(journeys, eq(journeys.id, journeyFlows.journeyId))
+      .leftJoin(userTypes, and(eq(userTypes.id, visits.userTypeId), eq(userTypes.entityId, visits.entityId)))
       .where(eq(visits.id, visitId)),
   );
   return row ?? null;
@@ -32,7 +40,6 @@ export async function loadVisitForMail(services: Services, visitId: number) {
 type MailVisit = NonNullable<Awaited<ReturnType<typeof loadVisitForMail>>>;
 
 const fromAddress = (from: string) => from.match(/<([^>]+)>/)?.[1] ?? from;
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 export function visitUrlOf(services: Services, v: MailVisit['visit']) {
   return `${services.config.publicUrl}/c/${linkToken(services.config.secretKey, v.id, v.linkNonce ?? '')}`;
@@ -43,9 +50,12 @@ function vars(m: MailVisit) {
   return { name: `${m.user.firstName} ${m.user.lastName}`, org: m.entityName, place, date: m.visit.visitDate ?? '', time: (m.visit.visitTime ?? '').slice(0, 5), tz: safeZone(m.timezone) };
 }
 
+/** Rule 133's `is_qr_included` of the visit's flow; a visit without a flow gets its QR code. */
+const qrIncluded = (m: MailVisit) => (m.flow && m.journey && m.type ? preRegFlags(m.journey, { flow: m.flow, type: m.type }).is_qr_included === 1 : true);
+
 /**
- * The confirmation (or approval outcome) mail: text and HTML, the QR code as an inline PNG (cid), and an `.ics`
- * invitation. The QR holds the visit link; kiosks read its last path segment.
+ * The confirmation (or approval outcome) mail: text and HTML, the QR code as an inline PNG (cid) when the flow
+ * includes it, and an `.ics` invitation. The QR holds the visit link; kiosks read its last path segment.
  */
 export async function mailVisitConfirmation(services: Services, visitId: number, subjectKey = 'mail.visit_confirmation.subject') {
   const m = await loadVisitForMail(services, visitId);
@@ -53,8 +63,8 @@ export async function mailVisitConfirmation(services: Services, visitId: number,
   const lang = m.visit.lang as Language;
   const link = visitUrlOf(services, m.visit);
   const v = { ...vars(m), link };
-  const text = translate(lang, 'mail.visit_confirmation.body', v);
-  const qr = await QRCode.toBuffer(link, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+  const withQr = qrIncluded(m);
+  const text = translate(lang, withQr ? 'mail.visit_confirmation.body' : 'mail.visit_confirmation.body_no_qr', v);
   const ics = visitCalendar({
     uid: `visit-${m.visit.id}@gatehouse`,
     start: m.visit.expectedAt,
@@ -66,30 +76,27 @@ export async function mailVisitConfirmation(services: Services, visitId: number,
     attendeeEmail: m.user.email,
     description: link,
   });
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
-  const html = `<div dir="${dir}" lang="${lang}">${escapeHtml(text).replace(/\n/g, '<br>')}<p><img src="cid:visit-qr" alt="QR" width="240" height="240"></p></div>`;
-  await services.mail.queue({
-    to: m.user.email,
-    subject: translate(lang, subjectKey, v),
-    text,
-    html,
-    attachments: [
-      { filename: 'visit-qr.png', content: qr.toString('base64'), encoding: 'base64', contentType: 'image/png', cid: 'visit-qr' },
-      { filename: 'visit.ics', content: ics, contentType: 'text/calendar; charset=UTF-8; method=REQUEST' },
-    ],
-  });
+  const attachments: NonNullable<Parameters<Services['mail']['queue']>[0]['attachments']> = [];
+  if (withQr) {
+    const qr = await QRCode.toBuffer(link, { type: 'png', width: 320, margin: 2, errorCorrectionLevel: 'M' });
+    attachments.push({ filename: 'visit-qr.png', content: qr.toString('base64'), encoding: 'base64', contentType: 'image/png', cid: 'visit-qr' });
+  }
+  attachments.push({ filename: 'visit.ics', content: ics, contentType: 'text/calendar; charset=UTF-8; method=REQUEST' });
+  const qrHtml = withQr ? '<p><img src="cid:visit-qr" alt="QR" width="240" height="240"></p>' : '';
+  await services.mail.queue({ to: m.user.email, subject: translate(lang, subjectKey, v), text, html: htmlOfText(lang, text, qrHtml), attachments });
 }
 
-/** A plain mail in the visitor's language (pending approval, rejected). */
+/** A plain mail in the visitor's language (pending approval, rejected): text and HTML parts. */
 export async function mailVisitor(services: Services, visitId: number, subjectKey: string, bodyKey: string) {
   const m = await loadVisitForMail(services, visitId);
   if (!m?.user.email) return;
   const lang = m.visit.lang as Language;
   const v = vars(m);
-  await services.mail.queue({ to: m.user.email, subject: translate(lang, subjectKey, v), text: translate(lang, bodyKey, v) });
+  const text = translate(lang, bodyKey, v);
+  await services.mail.queue({ to: m.user.email, subject: translate(lang, subjectKey, v), text, html: htmlOfText(lang, text) });
 }
 
-/** Asks the host to approve (rule 155) with a single-use link; in the host's own language. */
+/** Asks the host to approve (rule 155) with a single-use link to /visit-approval; in the host's own language. */
 export async function mailApprovalRequest(services: Services, visitId: number, token: string) {
   const m = await loadVisitForMail(services, visitId);
   if (!m?.visit.hostUserId) return;
@@ -98,48 +105,6 @@ export async function mailApprovalRequest(services: Services, visitId: number, t
   );
   if (!host?.email) return;
   const v = { ...vars(m), name: `${host.firstName} ${host.lastName}`, visitor: `${m.user.firstName} ${m.user.lastName}`, company: m.user.companyName ?? '-', link: `${services.config.publicUrl}/visit-approval/${token}` };
-  await services.mail.queue({ to: host.email, subject: translate(host.lang, 'mail.approval_request.subject', v), text: translate(host.lang, 'mail.approval_request.body', v) });
-}
-
-export const COMPLIANCE_JOB = 'visits.compliance-link';
-interface ComplianceJob {
-  visitId: number;
-  reminder: boolean;
-}
-
-/**
- * Rules 199-200: the entry-condition link goes out no sooner than the flow's lead time before the visit, then
- * reminders at its interval until the visit starts or the conditions are answered. pg-boss keeps the scheduled
- * jobs (`startAfter`) in the database, so they survive a restart.
- */
-export async function scheduleComplianceLink(services: Services, visitId: number, expectedAt: Date, leadMinutes: number) {
-  const at = new Date(Math.max(Date.now(), expectedAt.getTime() - leadMinutes * 60_000));
-  if (!services.jobs.started) return null;
-  return services.jobs.send<ComplianceJob>(COMPLIANCE_JOB, { visitId, reminder: false }, { startAfter: at, singletonKey: `compliance-${visitId}-${at.getTime()}` });
-}
-
-export function registerVisitJobs(services: Services) {
-  services.jobs.work<ComplianceJob>(COMPLIANCE_JOB, async ({ visitId, reminder }) => {
-    const m = await loadVisitForMail(services, visitId);
-    if (!m?.user.email || !m.visit.expectedAt) return;
-    const stage = m.visit.journeyStage;
-    if (m.visit.status !== 'expected' || m.visit.approvalState === 'rejected' || (stage !== 'compliance_pending' && stage !== 'approved_by_admin')) return;
-    if (m.visit.expectedAt.getTime() < Date.now()) return;
-    const [link] = m.visit.preRegistrationLinkId
-      ? await asSystem(services.database.db, (tx) => tx.select({ every: preRegistrationLinks.complianceReminderMinutes }).from(preRegistrationLinks).where(eq(preRegistrationLinks.id, m.visit.preRegistrationLinkId!)))
-      : [];
-    const lang = m.visit.lang as Language;
-    const v = { ...vars(m), link: `${services.config.publicUrl}/online-compliance/${linkToken(services.config.secretKey, m.visit.id, m.visit.linkNonce ?? '')}` };
-    await services.mail.queue({
-      to: m.user.email,
-      subject: translate(lang, reminder ? 'mail.compliance_reminder.subject' : 'mail.compliance_link.subject', v),
-      text: translate(lang, 'mail.compliance_link.body', v),
-    });
-    await asSystem(services.database.db, (tx) => tx.update(visits).set({ complianceLinkSentAt: new Date() }).where(eq(visits.id, visitId)));
-    const every = Math.max(30, link?.every ?? 240);
-    const next = new Date(Date.now() + every * 60_000);
-    if (next.getTime() < m.visit.expectedAt.getTime()) {
-      await services.jobs.send<ComplianceJob>(COMPLIANCE_JOB, { visitId, reminder: true }, { startAfter: next, singletonKey: `compliance-${visitId}-${next.getTime()}` });
-    }
-  });
+  const text = translate(host.lang, 'mail.approval_request.body', v);
+  await services.mail.queue({ to: host.email, subject: translate(host.lang, 'mail.approval_request.subject', v), text, html: htmlOfText(host.lang, text) });
 }

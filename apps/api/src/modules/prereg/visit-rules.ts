@@ -51,9 +51,17 @@ export async function findPerson(tx: Db, entityId: number, keys: PersonKeys) {
   throw conflict('visits.email_used', { email: ['visits.email_used'] });
 }
 
-/** Rule 171 for a new person or a change of details: e-mail and phone free among the organisation's people. */
-export async function assertContactsFree(tx: Db, entityId: number, keys: { email?: string | null; phone?: string | null }, exceptUserId?: number) {
+/** Rule 171 for a new person or a change of details: e-mail, phone and ID free among the organisation's people. */
+export async function assertContactsFree(tx: Db, entityId: number, keys: { email?: string | null; phone?: string | null; idNumber?: string | null }, exceptUserId?: number) {
   const errors: Record<string, string[]> = {};
+  if (keys.idNumber) {
+    const [hit] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.entityId, entityId), eq(users.idNumber, keys.idNumber), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+      .limit(1);
+    if (hit) errors.id_number = ['visits.id_used'];
+  }
   if (keys.email) {
     const [hit] = await tx
       .select({ id: users.id })
@@ -70,7 +78,7 @@ export async function assertContactsFree(tx: Db, entityId: number, keys: { email
       .limit(1);
     if (hit) errors.phone = ['visits.phone_used'];
   }
-  if (Object.keys(errors).length) throw conflict(errors.email ? 'visits.email_used' : 'visits.phone_used', errors);
+  if (Object.keys(errors).length) throw conflict(errors.email ? 'visits.email_used' : errors.phone ? 'visits.phone_used' : 'visits.id_used', errors);
 }
 
 /**

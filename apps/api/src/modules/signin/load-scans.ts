@@ -35,6 +35,10 @@ const columns = {
   mask: scans.mask,
   notes: scans.notes,
   visitStatus: visits.status,
+  journeyStage: visits.journeyStage,
+  visitDate: visits.visitDate,
+  visitTime: visits.visitTime,
+  adminNotes: visits.adminNotes,
   hostId: hosts.id,
   hostFirst: hosts.firstName,
   hostLast: hosts.lastName,
@@ -58,10 +62,10 @@ export function scanQuery(tx: Db, entityId: number, where?: SQL) {
     .$dynamic();
 }
 
-type Row = { [K in keyof typeof columns]: unknown };
+export type ScanRow = { [K in keyof typeof columns]: unknown };
 const ref = (id: unknown, name: unknown) => (id == null ? null : { id: Number(id), name: String(name ?? '') });
 
-export function presentScan(r: Row): Scan {
+export function presentScan(r: ScanRow): Scan {
   const auto = r.direction === 'out' && typeof r.method === 'string' && r.method.startsWith('auto');
   return {
     id: Number(r.id),

@@ -1,9 +1,7 @@
 import type { SignInOutBody } from '@gatehouse/contract';
-import { sql, type SQL } from 'drizzle-orm';
-import { areas, attendanceCodes, attendanceModeGrants, attendanceModes, kiosks, reasons, scans, sites, userAttendanceModes, users, userSites, userTypes, userUserTypes, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-import { executePrepared } from '../../platform/db/prepared';
+import { runPrepared, statement, type Statement } from '../../platform/db/prepared';
 import { fieldError } from '../../platform/errors';
 import type { ModeRules } from '../attendance/evaluate-attendance';
 
@@ -19,6 +17,8 @@ export interface SignInPlace {
   kioskAreaId: number | null;
   /** Rule 96: the actor may act at this site (always true for an actor with every site). */
   siteGranted: boolean;
+  /** The temperature at or above which the check fails: the journey's (the kiosk's, else the area's) when it checks temperature. */
+  temperatureThreshold: number | null;
 }
 
 export interface SignInReason {
@@ -57,6 +57,69 @@ export interface SignInPerson {
   visits: SignInVisit[];
 }
 
+type Match = 'id' | 'email' | 'phone' | 'id_number';
+const MATCH: Record<Match, string> = {
+  id: 'u.id = $5',
+  email: 'lower(u.email) = lower($5)',
+  phone: 'u.phone = $5',
+  id_number: 'u.id_number = $5',
+};
+
+/**
+ * The load statement's text, built once per shape (how the person is named, whether the actor has every site and
+ * every user type) and prepared by name. Parameters: $1 organisation, $2 the acting member, $3 area, $4 kiosk,
+ * $5 the person's user id, e-mail, phone or ID number, $6 idempotency key, $7 and $8 the expected-visit window.
+ * Plain columns, not JSON, except the two lists (the mode's reasons, the person's visits).
+ */
+function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): Statement {
+  const key = `${match}:${allSites}:${allUserTypes}`;
+  let stmt = statements.get(key);
+  if (stmt) return stmt;
+  stmt = statement(`
+    select a.id as area_id, a.name as area_name, a.site_id, st.name as site_name, st.timezone, a.auto_sign_out_mode,
+           k.id as kiosk_id, k.name as kiosk_name, k.area_id as kiosk_area_id,
+           case when j.temperature_check then j.temperature_threshold end as temperature_threshold,
+           ${allSites ? 'true' : 'exists (select 1 from user_sites g where g.entity_id = $1 and g.user_id = $2 and g.site_id = a.site_id)'} as site_granted,
+           p.*
+    from areas a
+    join sites st on st.id = a.site_id and st.entity_id = $1
+    left join kiosks k on k.id = $4 and k.entity_id = $1
+    left join journeys j on j.id = coalesce(k.journey_id, a.journey_id) and j.entity_id = $1
+    left join lateral (
+      select u.id, u.first_name, u.last_name, u.email, u.user_type_id, ut.name as user_type_name, u.status,
+             m.id as mode_id, m.name as mode_name, m.schedule_days, m.from_time, m.to_time, m.late_sign_in_grace,
+             m.early_sign_out_grace, m.on_time_attendance_code_id,
+             ${allUserTypes ? 'true' : 'exists (select 1 from user_user_types g where g.entity_id = $1 and g.user_id = $2 and g.user_type_id = u.user_type_id)'} as type_granted,
+             -- null: the actor has no attendance-mode grants (not limited); else whether one is this person's mode
+             (select bool_or(g.attendance_mode_id = m.id) from attendance_mode_grants g where g.entity_id = $1 and g.user_id = $2) as mode_granted,
+             (select s.id from scans s where s.entity_id = $1 and s.idempotency_key = $6) as prior_scan_id,
+             (select json_agg(json_build_object('id', r.id, 'name', r.name, 'type', r.type, 'attendanceCodeId', r.attendance_code_id,
+                       'code', case when c.id is null then null else json_build_object('id', c.id, 'code', c.code, 'name', c.name) end) order by r.id)
+              from reasons r left join attendance_codes c on c.id = r.attendance_code_id and c.entity_id = $1
+              where r.entity_id = $1 and r.attendance_mode_id = m.id) as reasons,
+             -- Their open visits anywhere and today's expected ones here: the index (entity, user, status) finds
+             -- them without reading the person's closed history.
+             (select json_agg(json_build_object('id', v.id, 'status', v.status, 'areaId', v.area_id, 'hostUserId', v.host_user_id, 'expectedAt', v.expected_at))
+              from (
+                select v.id, v.status, v.area_id, v.host_user_id, v.expected_at from visits v
+                where v.entity_id = $1 and v.user_id = u.id and v.status in ('signed_in', 'expected')
+                  and (v.status = 'signed_in' or ((v.area_id = a.id or v.area_id is null) and v.expected_at >= $7::timestamptz and v.expected_at < $8::timestamptz))
+                order by v.signed_in_at desc nulls last
+                limit 20
+              ) v) as visits
+      from users u
+      left join user_types ut on ut.id = u.user_type_id and ut.entity_id = $1
+      left join user_attendance_modes um on um.user_id = u.id and um.entity_id = $1
+      left join attendance_modes m on m.id = um.attendance_mode_id and m.entity_id = $1
+      where u.entity_id = $1 and ${MATCH[match]}
+      limit 1
+    ) p on true
+    where a.id = $3 and a.entity_id = $1`);
+  statements.set(key, stmt);
+  return stmt;
+}
+const statements = new Map<string, Statement>();
+
 /**
  * Everything a sign-in needs to decide, in ONE round trip: the area with its site and the named kiosk, whether
  * the actor reaches the site, and the person (by user id, e-mail, phone or ID number, in the organisation only)
@@ -64,87 +127,109 @@ export interface SignInPerson {
  * idempotency key, and their open and expected visits. No row: the area does not exist here; no person: unknown.
  */
 export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody, at: Date): Promise<{ place: SignInPlace; person: SignInPerson | null } | null> {
-  const e = actor.entityId;
-  const me = actor.userId ?? -1;
-  let match: SQL;
-  if (body.user_id) match = sql`u.id = ${body.user_id}`;
-  else if (body.email) match = sql`lower(u.email) = lower(${body.email})`;
-  else if (body.phone) match = sql`u.phone = ${body.phone}`;
-  else if (body.id_number) match = sql`u.id_number = ${body.id_number}`;
+  let match: Match;
+  let value: unknown;
+  if (body.user_id) [match, value] = ['id', body.user_id];
+  else if (body.email) [match, value] = ['email', body.email];
+  else if (body.phone) [match, value] = ['phone', body.phone];
+  else if (body.id_number) [match, value] = ['id_number', body.id_number];
   else throw fieldError('user_id', 'signin.person_required');
-  const from = new Date(at.getTime() - 12 * 3600_000).toISOString();
-  const to = new Date(at.getTime() + 12 * 3600_000).toISOString();
-  const prior = body.idempotency_key
-    ? sql`(select s.id from ${scans} s where s.entity_id = ${e} and s.idempotency_key = ${body.idempotency_key})`
-    : sql`null::int`;
-
-  const [row] = await executePrepared<{ place: SignInPlace | string; person: RawPerson | string | null }>(tx, sql`
-    select json_build_object(
-             'areaId', a.id, 'areaName', a.name, 'siteId', a.site_id, 'siteName', st.name, 'timezone', st.timezone,
-             'autoSignOutMode', a.auto_sign_out_mode, 'kioskId', k.id, 'kioskName', k.name, 'kioskAreaId', k.area_id,
-             'siteGranted', ${actor.allSites ? sql`true` : sql`exists (select 1 from ${userSites} g where g.entity_id = ${e} and g.user_id = ${me} and g.site_id = a.site_id)`}
-           ) as place,
-           p.person
-    from ${areas} a
-    join ${sites} st on st.id = a.site_id and st.entity_id = ${e}
-    left join ${kiosks} k on k.id = ${body.kiosk_id ?? -1} and k.entity_id = ${e}
-    left join lateral (
-      select json_build_object(
-        'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email, 'userTypeId', u.user_type_id,
-        'userTypeName', ut.name, 'status', u.status,
-        'mode', case when m.id is null then null else json_build_object(
-          'id', m.id, 'name', m.name, 'scheduleDays', m.schedule_days, 'fromTime', m.from_time, 'toTime', m.to_time,
-          'lateSignInGrace', m.late_sign_in_grace, 'earlySignOutGrace', m.early_sign_out_grace,
-          'onTimeAttendanceCodeId', m.on_time_attendance_code_id) end,
-        'reasons', case when m.id is null then '[]'::json else coalesce((
-          select json_agg(json_build_object('id', r.id, 'name', r.name, 'type', r.type, 'attendanceCodeId', r.attendance_code_id,
-                   'code', case when c.id is null then null else json_build_object('id', c.id, 'code', c.code, 'name', c.name) end) order by r.id)
-          from ${reasons} r left join ${attendanceCodes} c on c.id = r.attendance_code_id
-          where r.entity_id = ${e} and r.attendance_mode_id = m.id), '[]'::json) end,
-        'typeGranted', ${actor.allUserTypes ? sql`true` : sql`exists (select 1 from ${userUserTypes} g where g.entity_id = ${e} and g.user_id = ${me} and g.user_type_id = u.user_type_id)`},
-        'actorLimited', exists (select 1 from ${attendanceModeGrants} g where g.entity_id = ${e} and g.user_id = ${me}),
-        'actorGranted', exists (select 1 from ${attendanceModeGrants} g where g.entity_id = ${e} and g.user_id = ${me} and g.attendance_mode_id = m.id),
-        'priorScanId', ${prior},
-        'visits', coalesce((
-          select json_agg(json_build_object('id', v.id, 'status', v.status, 'areaId', v.area_id, 'hostUserId', v.host_user_id, 'expectedAt', v.expected_at))
-          from (
-            select v.* from ${visits} v
-            where v.entity_id = ${e} and v.user_id = u.id
-              and (v.status = 'signed_in'
-                   or (v.status = 'expected' and (v.area_id = a.id or v.area_id is null)
-                       and v.expected_at >= ${from}::timestamptz and v.expected_at < ${to}::timestamptz))
-            order by v.signed_in_at desc nulls last
-            limit 20
-          ) v), '[]'::json)
-      ) as person
-      from ${users} u
-      left join ${userTypes} ut on ut.id = u.user_type_id
-      left join ${userAttendanceModes} um on um.user_id = u.id and um.entity_id = ${e}
-      left join ${attendanceModes} m on m.id = um.attendance_mode_id
-      where u.entity_id = ${e} and ${match}
-      limit 1
-    ) p on true
-    where a.id = ${body.area_id} and a.entity_id = ${e}`);
+  const from = new Date(at.getTime() - 12 * 3600_000);
+  const to = new Date(at.getTime() + 12 * 3600_000);
+  const [row] = await runPrepared<LoadRow>(tx, loadStatement(match, actor.allSites, actor.allUserTypes), [
+    actor.entityId,
+    actor.userId ?? -1,
+    body.area_id,
+    body.kiosk_id ?? null,
+    value,
+    body.idempotency_key ?? null,
+    from,
+    to,
+  ]);
   if (!row) return null;
-  const place = json<SignInPlace>(row.place);
-  const raw = row.person === null ? null : json<RawPerson>(row.person);
-  if (!raw) return { place, person: null };
-  const { actorLimited, actorGranted, visits: theirs, ...rest } = raw;
+  const place: SignInPlace = {
+    areaId: row.area_id,
+    areaName: row.area_name,
+    siteId: row.site_id,
+    siteName: row.site_name,
+    timezone: row.timezone,
+    autoSignOutMode: row.auto_sign_out_mode,
+    kioskId: row.kiosk_id,
+    kioskName: row.kiosk_name,
+    kioskAreaId: row.kiosk_area_id,
+    siteGranted: row.site_granted,
+    temperatureThreshold: row.temperature_threshold,
+  };
+  if (row.id === null) return { place, person: null };
+  const mode =
+    row.mode_id === null
+      ? null
+      : {
+          id: row.mode_id,
+          name: row.mode_name!,
+          scheduleDays: json<number[]>(row.schedule_days),
+          fromTime: row.from_time!,
+          toTime: row.to_time!,
+          lateSignInGrace: row.late_sign_in_grace!,
+          earlySignOutGrace: row.early_sign_out_grace!,
+          onTimeAttendanceCodeId: row.on_time_attendance_code_id,
+        };
+  const visits = json<(Omit<SignInVisit, 'expectedAt'> & { expectedAt: string | null })[] | null>(row.visits) ?? [];
   return {
     place,
     person: {
-      ...rest,
-      modeOutOfAccess: !!raw.mode && actorLimited && !actorGranted,
-      visits: theirs.map((v) => ({ ...v, expectedAt: v.expectedAt ? new Date(v.expectedAt) : null })),
+      id: row.id,
+      firstName: row.first_name!,
+      lastName: row.last_name!,
+      email: row.email,
+      userTypeId: row.user_type_id,
+      userTypeName: row.user_type_name,
+      status: row.status!,
+      mode,
+      reasons: mode ? (json<SignInReason[] | null>(row.reasons) ?? []) : [],
+      typeGranted: row.type_granted!,
+      // Rule 101: an actor with attendance-mode grants reaches only those modes.
+      modeOutOfAccess: !!mode && row.mode_granted === false,
+      priorScanId: row.prior_scan_id,
+      visits: visits.map((v) => ({ ...v, expectedAt: v.expectedAt ? new Date(v.expectedAt) : null })),
     },
   };
 }
 
-type RawPerson = Omit<SignInPerson, 'modeOutOfAccess' | 'visits'> & {
-  actorLimited: boolean;
-  actorGranted: boolean;
-  visits: (Omit<SignInVisit, 'expectedAt'> & { expectedAt: string | null })[];
-};
+interface LoadRow {
+  area_id: number;
+  area_name: string;
+  site_id: number;
+  site_name: string;
+  timezone: string;
+  auto_sign_out_mode: string;
+  kiosk_id: number | null;
+  kiosk_name: string | null;
+  kiosk_area_id: number | null;
+  temperature_threshold: number | null;
+  site_granted: boolean;
+  // The person's columns are null when nobody matches.
+  id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  user_type_id: number | null;
+  user_type_name: string | null;
+  status: string | null;
+  mode_id: number | null;
+  mode_name: string | null;
+  schedule_days: unknown;
+  from_time: string | null;
+  to_time: string | null;
+  late_sign_in_grace: number | null;
+  early_sign_out_grace: number | null;
+  on_time_attendance_code_id: number | null;
+  type_granted: boolean | null;
+  mode_granted: boolean | null;
+  prior_scan_id: number | null;
+  reasons: unknown;
+  visits: unknown;
+}
 
 /** json columns: node-postgres parses them, PGlite too; a string is parsed here for any other driver. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));

@@ -150,6 +150,33 @@ describe('rule 227: temperature and mask checks', () => {
   });
 });
 
+describe("rule 227: the journey's temperature threshold", () => {
+  it("a reading at or above the area journey's threshold needs notes; the kiosk's own journey decides at that kiosk", async () => {
+    const org = await createOrg(h);
+    const { f, site, area, a } = await place(org);
+    await f.temperatureJourney(37, area.id);
+    const strict = await f.person();
+    const warm = await a.post('/api/kiosk/scan', { area_id: area.id, user_id: strict.id, temperature: '37.2' });
+    expect(warm.status).toBe(400);
+    expect(warm.body.errors.notes).toBeDefined();
+    expect(await scanCount(org, strict.id)).toBe(0);
+
+    const lenient = await f.temperatureJourney(38.5);
+    const kiosk = await f.kiosk(site.id, area.id, lenient.id);
+    const atKiosk = await a.post('/api/kiosk/scan', { area_id: area.id, kiosk_id: kiosk.id, user_id: strict.id, temperature: '38.2' });
+    expect(atKiosk.status).toBe(200);
+    expect(atKiosk.body.data.scan.temperature).toBe(38.2);
+  });
+
+  it('without a temperature check on the journey, the default threshold applies', async () => {
+    const org = await createOrg(h);
+    const { f, area, person, a } = await place(org);
+    await f.temperatureJourney(null, area.id);
+    const ok = await a.post('/api/kiosk/scan', { area_id: area.id, user_id: person.id, temperature: '37.2' });
+    expect(ok.status).toBe(200);
+  });
+});
+
 describe('attendance modes at sign-in: lateness, early leaving, reasons and codes', () => {
   async function staffed(opts: { reasons?: boolean } = {}) {
     const org = await createOrg(h);

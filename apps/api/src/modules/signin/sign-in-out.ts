@@ -1,9 +1,9 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, NOTES_MIN, parseTemperature, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import { attendanceCodes, scans, users, visits } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { attendanceCodes, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-import { executePrepared } from '../../platform/db/prepared';
+import { runPrepared, statement } from '../../platform/db/prepared';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { localClock } from '../attendance/clock';
 import { evaluateAttendance } from '../attendance/evaluate-attendance';
@@ -106,7 +106,8 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
       temperature = reading.celsius;
     }
     mask = body.mask ?? null;
-    const failed = (temperature !== null && temperature >= DEFAULT_TEMPERATURE_THRESHOLD_C) || mask === false;
+    const threshold = place.temperatureThreshold ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
+    const failed = (temperature !== null && temperature >= threshold) || mask === false;
     if (failed && (body.notes ?? '').length < NOTES_MIN) throw badRequest({ notes: ['signin.check_failed_notes'] }, 'signin.check_failed_notes');
   }
 
@@ -128,60 +129,24 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     const elsewhere = theirs.filter((v) => v.status === 'signed_in').map((v) => v.id);
     if (elsewhere.length) await closeOpenVisits(tx, { entityId, visitIds: elsewhere, status: 'signed_out', method: 'area_change', at });
   }
-  const values = {
-    status: 'signed_in' as const,
-    siteId: place.siteId,
-    areaId: place.areaId,
-    signedInAt: at,
-    signInMethod: opts.method,
-    kioskId: body.kiosk_id ?? null,
-    attendanceModeId: person.mode?.id ?? null,
-    lateSignIn: verdict.late,
-    signInReasonId: reason?.id ?? null,
-    attendanceCodeId,
-    temperature,
-    mask,
-    notes: body.notes ?? null,
-    hostUserId: host?.id ?? null,
-  };
   const expected = action === 'in' ? expectedVisit : undefined;
-  const visitWrite =
+  const reasonId = reason?.id ?? null;
+  // The scan's values ($1-$14), then the visit's: the same for every variant, so each is a statement built once.
+  const scanValues = [entityId, person.id, place.areaId, body.kiosk_id ?? null, action, opts.method, verdict.late, verdict.early, reasonId, attendanceCodeId, temperature, mask, body.notes ?? null, at];
+  const write =
     action === 'out'
-      ? tx
-          .update(visits)
-          .set({ status: 'signed_out', signedOutAt: at, earlySignOut: verdict.early, signOutReasonId: reason?.id ?? null, updatedAt: sql`now()` })
-          .where(and(eq(visits.id, open!.id), eq(visits.entityId, entityId)))
-          .returning({ id: visits.id })
-      : expected
-        ? tx
-            .update(visits)
-            .set({ ...values, updatedAt: sql`now()` })
-            .where(and(eq(visits.id, expected.id), eq(visits.entityId, entityId)))
-            .returning({ id: visits.id })
-        : tx.insert(visits).values({ entityId, userId: person.id, userTypeId: person.userTypeId, ...values }).returning({ id: visits.id });
-  const scanInsert = tx
-    .insert(scans)
-    .values({
-      entityId,
-      visitId: sql`(select id from written_visit)`,
-      userId: person.id,
-      areaId: place.areaId,
-      kioskId: body.kiosk_id ?? null,
-      direction: action,
-      method: opts.method,
-      late: verdict.late,
-      early: verdict.early,
-      reasonId: reason?.id ?? null,
-      attendanceCodeId,
-      temperature,
-      mask,
-      notes: body.notes ?? null,
-      idempotencyKey: body.idempotency_key ?? null,
-      actorUserId: actor.userId,
-      at,
-    })
-    .returning({ id: scans.id, visitId: scans.visitId });
-  const [row] = await executePrepared<{ id: number; visit_id: number }>(tx, sql`with written_visit as (${visitWrite.getSQL()}) ${scanInsert.getSQL()}`);
+      ? runPrepared<WrittenRow>(tx, SIGN_OUT, [...scanValues, body.idempotency_key ?? null, actor.userId, open!.id])
+      : runPrepared<WrittenRow>(tx, expected ? SIGN_IN_EXPECTED : SIGN_IN_NEW, [
+          ...scanValues,
+          body.idempotency_key ?? null,
+          actor.userId,
+          expected?.id ?? person.userTypeId,
+          place.siteId,
+          opts.method,
+          person.mode?.id ?? null,
+          host?.id ?? null,
+        ]);
+  const [row] = await write;
   const scan = { id: Number(row.id) };
   const visitId = Number(row.visit_id);
   const visitStatus = action === 'in' ? 'signed_in' : 'signed_out';
@@ -225,6 +190,38 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     autoSignOut: action === 'in' && place.autoSignOutMode !== 'none' ? { entityId, visitId, startAfter: nextMidnight(at, place.timezone) } : null,
   };
 }
+
+interface WrittenRow {
+  id: number;
+  visit_id: number;
+}
+
+// The visit moves and the scan is written in ONE statement: the visit's insert or update is a data-modifying CTE
+// the scan's insert reads its id from. $1-$14: organisation, person, area, kiosk, direction, input method, late,
+// early, reason, attendance code, temperature (Celsius), mask, notes, time; $15 idempotency key, $16 the actor.
+const SCAN_INSERT = `insert into scans (entity_id, visit_id, user_id, area_id, kiosk_id, direction, method, late, early, reason_id,
+    attendance_code_id, temperature, mask, notes, at, idempotency_key, actor_user_id)
+  values ($1, (select id from written_visit), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+  returning id, visit_id`;
+/** Signed in -> signed out; $17 the open visit. */
+const SIGN_OUT = statement(`with written_visit as (
+    update visits set status = 'signed_out', signed_out_at = $14, early_sign_out = $8, sign_out_reason_id = $9, updated_at = now()
+    where id = $17 and entity_id = $1 returning id)
+  ${SCAN_INSERT}`);
+/** The sign-in's visit columns: $18 site, $19 sign-in method, $20 attendance mode, $21 host. */
+const SIGNED_IN = `status = 'signed_in', site_id = $18, area_id = $3, signed_in_at = $14, sign_in_method = $19, kiosk_id = $4,
+    attendance_mode_id = $20, late_sign_in = $7, sign_in_reason_id = $9, attendance_code_id = $10, temperature = $11, mask = $12,
+    notes = $13, host_user_id = $21`;
+/** An expected visit (today, here) is signed in; $17 the visit. */
+const SIGN_IN_EXPECTED = statement(`with written_visit as (
+    update visits set ${SIGNED_IN}, updated_at = now() where id = $17 and entity_id = $1 returning id)
+  ${SCAN_INSERT}`);
+/** A new visit, signed in; $17 the person's user type. */
+const SIGN_IN_NEW = statement(`with written_visit as (
+    insert into visits (entity_id, user_id, user_type_id, status, site_id, area_id, signed_in_at, sign_in_method, kiosk_id,
+      attendance_mode_id, late_sign_in, sign_in_reason_id, attendance_code_id, temperature, mask, notes, host_user_id)
+    values ($1, $2, $17, 'signed_in', $18, $3, $14, $19, $4, $20, $7, $9, $10, $11, $12, $13, $21) returning id)
+  ${SCAN_INSERT}`);
 
 /**
  * A sign-in in its own tenant transaction (`run` opens it). Two requests with the same idempotency key at the same

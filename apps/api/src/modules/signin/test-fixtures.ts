@@ -1,4 +1,5 @@
-import { attendanceCodes, attendanceModes, areas, kiosks, reasons, sites, userAttendanceModes, users, userTypes } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { attendanceCodes, attendanceModes, areas, journeys, kiosks, reasons, sites, userAttendanceModes, users, userTypes } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import type { Org } from '../../../test/factories';
 import { uniq } from '../../../test/factories';
@@ -14,7 +15,15 @@ export function fixtures(h: TestApp, org: Org) {
       (await run((tx) => tx.insert(sites).values({ entityId: e, name: opts.name ?? uniq('Site '), timezone: opts.timezone ?? 'UTC' }).returning()))[0],
     area: async (siteId: number, opts: { autoSignOutMode?: 'none' | 'after_24_hours' | 'midnight'; name?: string } = {}) =>
       (await run((tx) => tx.insert(areas).values({ entityId: e, siteId, name: opts.name ?? uniq('Area '), autoSignOutMode: opts.autoSignOutMode ?? 'none' }).returning()))[0],
-    kiosk: async (siteId: number, areaId: number) => (await run((tx) => tx.insert(kiosks).values({ entityId: e, siteId, areaId, name: uniq('Kiosk ') }).returning()))[0],
+    kiosk: async (siteId: number, areaId: number, journeyId: number | null = null) =>
+      (await run((tx) => tx.insert(kiosks).values({ entityId: e, siteId, areaId, journeyId, name: uniq('Kiosk ') }).returning()))[0],
+    /** A journey with a temperature check at `threshold` (null: no check), set on the area when given. */
+    temperatureJourney: async (threshold: number | null, areaId?: number) =>
+      run(async (tx) => {
+        const [j] = await tx.insert(journeys).values({ entityId: e, name: uniq('Journey '), temperatureCheck: threshold !== null, temperatureThreshold: threshold }).returning();
+        if (areaId) await tx.update(areas).set({ journeyId: j!.id }).where(eq(areas.id, areaId));
+        return j!;
+      }),
     userType: async (name = uniq('Type ')) => (await run((tx) => tx.insert(userTypes).values({ entityId: e, name }).returning()))[0],
     person: async (opts: { userTypeId?: number; firstName?: string; lastName?: string; email?: string; status?: 'active' | 'archived' } = {}) =>
       (

@@ -31,7 +31,8 @@ export async function listSites(tx: Db, actor: MemberActor, query?: ListQuery) {
   if (f.geofencing !== undefined && f.geofencing !== '') conds.push(eq(sites.geofencing, f.geofencing === true || f.geofencing === 1 || f.geofencing === '1'));
   if (typeof f.timezone === 'string' && f.timezone) conds.push(eq(sites.timezone, f.timezone));
   const where = and(...conds);
-  const sortCol = SORTABLE[query?.sortField ?? 'name'] ?? sites.name;
+  const sortKey = query?.sortField ?? 'name';
+  const sortCol = Object.hasOwn(SORTABLE, sortKey) ? SORTABLE[sortKey]! : sites.name;
   const order = query?.orderBy === 'desc' ? desc(sortCol) : asc(sortCol);
   let q = tx
     .select({ site: sites, areas: areasCount, devices: devicesCount })

@@ -48,6 +48,8 @@ export default defineRoutes((r, services) => {
     ...base,
     method: 'GET',
     url: '/api/sites/normal/{entityId}',
+    // Also a lookup of the dashboard's logbook filters and of mass sign-in (001 §7 lists it with the dashboard calls).
+    permission: ['sites_devices', 'dashboard', 'history'],
     summary: 'The sites the caller may see: id, name and time zone only (pickers)',
     params: zEntityIdParam,
     response: listOf(zSiteShort),

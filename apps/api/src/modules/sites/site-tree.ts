@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { areaCompliances, areas, devices, kiosks, sites } from '../../db/schema/index';
+import { areas, devices, kiosks, sites } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { presentArea, presentDevice } from '../areas/present';
+import { requirementIds } from '../areas/requirements';
 import { nest } from '../areas/tree';
 import { presentKiosk } from '../kiosks/present';
 import { presentSite } from './present';
@@ -21,13 +22,13 @@ export async function siteTree(tx: Db, actor: MemberActor, opts: { flat?: boolea
     .from(areas)
     .where(and(eq(areas.entityId, actor.entityId), siteFilter(areas.siteId, ids)))
     .orderBy(asc(areas.name), asc(areas.id));
-  const links = await tx.select().from(areaCompliances).where(eq(areaCompliances.entityId, actor.entityId));
+  const links = await requirementIds(tx, actor.entityId);
   const kioskRows = opts.flat ? [] : await tx.select().from(kiosks).where(and(eq(kiosks.entityId, actor.entityId), eq(kiosks.status, 'active'))).orderBy(asc(kiosks.name));
   const doorRows = opts.flat ? [] : await tx.select().from(devices).where(eq(devices.entityId, actor.entityId)).orderBy(asc(devices.name));
   return siteRows.map((s) => {
     const own = areaRows.filter((a) => a.siteId === s.id);
     const presented = own.map((a) => ({
-      ...presentArea(a, { complianceIds: links.filter((l) => l.areaId === a.id).map((l) => l.complianceId) }),
+      ...presentArea(a, links(a.id)),
       ...(opts.flat
         ? {}
         : {

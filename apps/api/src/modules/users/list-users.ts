@@ -54,7 +54,7 @@ export async function listUsers(tx: Db, entityId: number, access: Access, q: Lis
   }
   const where = and(...conds);
   const dir = q.orderBy === 'desc' ? desc : asc;
-  const key = q.sortField && q.sortField in SORTS ? q.sortField : q.sortField === 'full_name' ? 'full_name' : undefined;
+  const key = q.sortField && Object.hasOwn(SORTS, q.sortField) ? q.sortField : q.sortField === 'full_name' ? 'full_name' : undefined;
   const order = key === 'full_name' || !key ? [dir(users.firstName), dir(users.lastName), dir(users.id)] : [dir(SORTS[key]), dir(users.id)];
   const rows = await tx
     .select({ u: users, typeName: userTypes.name })

@@ -1,6 +1,6 @@
 import { flag } from '@gatehouse/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { departments, labels, roles, userDocuments, userLabels, userSites, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
+import { areas, departments, labels, roles, userDocuments, userLabels, userSites, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { sectionsOfUser } from '../custom-fields/field-values';
 
@@ -38,7 +38,13 @@ export async function presentUserFull(tx: Db, u: UserRow) {
   const dept = u.departmentId ? await tx.select({ id: departments.id, name: departments.name }).from(departments).where(and(eq(departments.entityId, e), eq(departments.id, u.departmentId))) : [];
   const labelRows = await tx.select({ id: labels.id, name: labels.name }).from(userLabels).innerJoin(labels, eq(labels.id, userLabels.labelId)).where(and(eq(userLabels.entityId, e), eq(userLabels.userId, u.id))).orderBy(labels.name);
   const docs = await tx.select().from(userDocuments).where(and(eq(userDocuments.entityId, e), eq(userDocuments.userId, u.id), sql`${userDocuments.status} <> 'DELETED'`)).orderBy(desc(userDocuments.createdAt));
-  const [last] = await tx.select({ id: visits.id, status: visits.status, area_id: visits.areaId, signed_in_at: visits.signedInAt, signed_out_at: visits.signedOutAt, expected_at: visits.expectedAt }).from(visits).where(and(eq(visits.entityId, e), eq(visits.userId, u.id))).orderBy(desc(visits.createdAt)).limit(1);
+  const [last] = await tx
+    .select({ id: visits.id, status: visits.status, area_id: visits.areaId, area: areas.name, signed_in_at: visits.signedInAt, signed_out_at: visits.signedOutAt, expected_at: visits.expectedAt })
+    .from(visits)
+    .leftJoin(areas, and(eq(areas.entityId, e), eq(areas.id, visits.areaId)))
+    .where(and(eq(visits.entityId, e), eq(visits.userId, u.id)))
+    .orderBy(desc(visits.createdAt))
+    .limit(1);
   const dupConds = [u.email ? sql`lower(${users.email}) = ${u.email.toLowerCase()}` : undefined, u.phone ? eq(users.phone, u.phone) : undefined, u.idNumber ? eq(users.idNumber, u.idNumber) : undefined, sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${`${u.firstName} ${u.lastName}`.toLowerCase()}`].filter(Boolean);
   const dups = await tx.select({ id: users.id }).from(users).where(and(eq(users.entityId, e), sql`${users.id} <> ${u.id}`, or(...dupConds))).limit(20);
   const siteRows = await tx.select({ id: userSites.siteId }).from(userSites).where(and(eq(userSites.entityId, e), eq(userSites.userId, u.id)));

@@ -29,6 +29,23 @@ export async function loadVisible(tx: Db, actor: MemberActor, id: number) {
   return { row, access };
 }
 
+/**
+ * A multipart user form may carry its body as JSON in one `data` field beside the photo, so lists (empty ones
+ * too), nulls and resource names with spaces arrive as in a JSON request. Without `data` the fields are read as
+ * they are; a `data` that is not a JSON object fails validation (400).
+ */
+export const withJsonData = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((raw) => {
+    const data = (raw as { data?: unknown } | null)?.data;
+    if (typeof data !== 'string') return raw;
+    try {
+      const parsed: unknown = JSON.parse(data);
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }, schema);
+
 export function registerCore(r: Router, services: Services) {
   /** The user form as JSON, or multipart with an `image` file checked by decoding it (rule 174). */
   const readUserForm = async <S extends z.ZodType>(req: Parameters<typeof readMultipart>[0], schema: S, entityId: number) => {
@@ -37,7 +54,7 @@ export function registerCore(r: Router, services: Services) {
       if ((body as { entity_id?: number }).entity_id !== undefined && (body as { entity_id?: number }).entity_id !== entityId) throw notFound();
       return { body, image: undefined as string | undefined };
     }
-    const form = await readMultipart(req, { fields: schema, files: { image: { maxBytes: 3 * 1024 * 1024 } } });
+    const form = await readMultipart(req, { fields: withJsonData(schema), files: { image: { maxBytes: 3 * 1024 * 1024 } } });
     const file = form.files.image;
     if (file) await checkUserPhoto(file.data);
     const fields = form.fields as { entity_id?: number };

@@ -1,8 +1,6 @@
 import type { EntitySummary, Language, PermissionMap, RoleKey } from '@gatehouse/contract';
-import { sql } from 'drizzle-orm';
-import { accounts, entities, rolePermissions, roles, sessions, users } from '../../db/schema/index';
 import type { Db } from '../db/client';
-import { executePrepared } from '../db/prepared';
+import { runPrepared, statement } from '../db/prepared';
 import { hashToken } from './tokens';
 
 export interface EntityRow {
@@ -59,6 +57,25 @@ export function presentEntity(e: EntityRow): EntitySummary {
   };
 }
 
+/** The session (or API token) with its account, organisation, member, role and permission map; $1 the token's hash. */
+const actorStatement = (source: string) =>
+  statement(`
+    select s.session_id, s.kind, a.id as account_id, a.passport_id, a.email, a.first_name, a.last_name, a.lang, a.image,
+           a.otp_enabled, a.is_support, a.is_active, u.id as user_id, u.role_id, u.all_sites, u.all_user_types,
+           r.key as role_key, r.name as role_name, e.id as e_id, e.name as e_name, e.subdomain as e_subdomain,
+           e.logo as e_logo, e.package as e_package, e.plan as e_plan, e.subscription as e_subscription,
+           e.owner_id as e_owner_id, e.otp_roles as e_otp_roles,
+           (select json_object_agg(rp.permission, rp.allowed) from role_permissions rp where rp.role_id = u.role_id) as permissions
+    from (${source}) s
+    join accounts a on a.id = s.account_id
+    left join entities e on e.id = s.entity_id
+    left join users u on u.account_id = a.id and u.entity_id = s.entity_id and u.status = 'active'
+    left join roles r on r.id = u.role_id
+    limit 1`);
+const BY_SESSION = actorStatement(`select id as session_id, kind, account_id, entity_id from sessions where token_hash = $1 and expires_at > now() limit 1`);
+const BY_API_TOKEN = actorStatement(`select 0 as session_id, 'api' as kind, o.account_id, e.id as entity_id
+    from entities e join users o on o.id = e.owner_id where e.client_token_hash = $1 limit 1`);
+
 /**
  * Resolves a bearer token: a session, or an organisation's API integration token (`ghe_…`, acting as its owner).
  * One round trip: the session (or token), its account, the current organisation, the member, the role and the
@@ -67,23 +84,7 @@ export function presentEntity(e: EntityRow): EntitySummary {
 export async function resolveActor(db: Db, token: string): Promise<Actor | null> {
   if (!token || token.length > 200) return null;
   const hash = hashToken(token);
-  const source = token.startsWith('ghe_')
-    ? sql`select 0 as session_id, 'api' as kind, o.account_id, e.id as entity_id
-          from ${entities} e join ${users} o on o.id = e.owner_id where e.client_token_hash = ${hash} limit 1`
-    : sql`select id as session_id, kind, account_id, entity_id from ${sessions} where token_hash = ${hash} and expires_at > now() limit 1`;
-  const [row] = await executePrepared<ActorRow>(db, sql`
-    select s.session_id, s.kind, a.id as account_id, a.passport_id, a.email, a.first_name, a.last_name, a.lang, a.image,
-           a.otp_enabled, a.is_support, a.is_active, u.id as user_id, u.role_id, u.all_sites, u.all_user_types,
-           r.key as role_key, r.name as role_name, e.id as e_id, e.name as e_name, e.subdomain as e_subdomain,
-           e.logo as e_logo, e.package as e_package, e.plan as e_plan, e.subscription as e_subscription,
-           e.owner_id as e_owner_id, e.otp_roles as e_otp_roles,
-           (select json_object_agg(rp.permission, rp.allowed) from ${rolePermissions} rp where rp.role_id = u.role_id) as permissions
-    from (${source}) s
-    join ${accounts} a on a.id = s.account_id
-    left join ${entities} e on e.id = s.entity_id
-    left join ${users} u on u.account_id = a.id and u.entity_id = s.entity_id and u.status = 'active'
-    left join ${roles} r on r.id = u.role_id
-    limit 1`);
+  const [row] = await runPrepared<ActorRow>(db, token.startsWith('ghe_') ? BY_API_TOKEN : BY_SESSION, [hash]);
   if (!row) return null;
   const member = row.user_id != null && row.role_id != null && row.e_id != null;
   const permissions: PermissionMap = {};

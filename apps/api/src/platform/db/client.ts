@@ -69,6 +69,13 @@ export function wrapPool(pool: pg.Pool): Database {
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
+ * PGlite runs PostgreSQL inside this process, so its shared buffers are this process's memory: 32 MB rather than
+ * the default 128 MB keeps the API well under its 600 MB budget (issue 7), while the pages a sign-in, the logbook
+ * and the daily counts touch still stay in them; other pages come from the operating system's file cache.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
  * PostgreSQL through DATABASE_URL, otherwise embedded PGlite in DATA_DIR/db. PGlite is one connection and has
  * no cross-process lock, so embedded mode takes a lockfile and refuses a second process on the same directory.
  */
@@ -82,7 +89,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   mkdirSync(dir, { recursive: true });
   const release = takeLock(join(opts.dataDir, 'db.lock'));
   try {
-    const client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
+    const client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
     return wrapPglite(client, release);
   } catch (err) {
     release();

@@ -1,9 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
 import { APP_ROLE } from './migrate';
+import { markPgliteTransaction, runPrepared, statement } from './prepared';
+
+const SET_TENANT = statement(`select set_config('app.entity_id', $1, true), set_config('role', $2, true)`);
 
 /**
  * Runs `fn` in a transaction as the non-superuser application role with the tenant set, so PostgreSQL's
@@ -17,8 +21,14 @@ export function withTenant<T>(db: Db, entityId: number, fn: (tx: Db) => Promise<
   if (!Number.isSafeInteger(entityId)) throw new TypeError('withTenant: entity id must be an integer');
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (pool instanceof pg.Pool) return pooledTenantTransaction(db, pool, entityId, fn);
+  const embedded = (db as unknown as { $client?: unknown }).$client;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.entity_id', ${String(entityId)}, true), set_config('role', ${APP_ROLE}, true)`);
+    if (embedded instanceof PGlite) {
+      markPgliteTransaction(tx, embedded);
+      await runPrepared(tx as unknown as Db, SET_TENANT, [String(entityId), APP_ROLE]);
+    } else {
+      await tx.execute(sql`select set_config('app.entity_id', ${String(entityId)}, true), set_config('role', ${APP_ROLE}, true)`);
+    }
     return fn(tx as unknown as Db);
   }) as Promise<T>;
 }

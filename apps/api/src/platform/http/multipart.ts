@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest, tooLarge } from '../errors';
-import { ValidationFailed } from './validation';
+import { nulIssues, ValidationFailed } from './validation';
 
 export interface UploadedFile {
   field: string;
@@ -42,6 +42,8 @@ export async function readMultipart<S extends z.ZodType>(
     }
     files[part.fieldname] = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await readLimited(part, spec.maxBytes) };
   }
+  const nul = nulIssues(raw);
+  if (nul.length) throw new ValidationFailed(nul, 'body');
   const parsed = opts.fields.safeParse(raw, { error: () => '__default__', reportInput: true } as never);
   if (!parsed.success) throw new ValidationFailed(parsed.error.issues, 'body');
   return { fields: parsed.data, files };

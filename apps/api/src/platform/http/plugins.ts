@@ -72,10 +72,24 @@ export function registerErrors(app: FastifyInstance) {
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err as Error).name === 'SyntaxError') {
       return reply.code(400).send({ message: translate(lang, 'errors.bad_json'), errors: { body: [translate(lang, 'errors.bad_json')] } });
     }
+    if (isDataException(err)) {
+      // Defence in depth: a value the schema let through but PostgreSQL refuses (class 22, data exception: a number
+      // out of range, an impossible date…). The transaction rolled back, so nothing changed; it is the input's fault.
+      req.log.warn({ err }, 'input refused by the database');
+      return reply.code(400).send({ message: translate(lang, 'errors.validation') });
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: status === 404 ? translate(lang, 'errors.not_found') : translate(lang, 'errors.validation') });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ message: translate(lang, 'errors.server') });
   });
+}
+
+/** A PostgreSQL data exception (SQLSTATE class 22), possibly wrapped by the query builder as its `cause`. */
+function isDataException(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
 }

@@ -8,7 +8,7 @@ import { GlobalModals } from './GlobalModals';
 
 const fake = vi.hoisted(() => {
   const handlers = new Map<string, (...a: unknown[]) => void>();
-  const socket = { active: true, on: (ev: string, h: (...a: unknown[]) => void) => handlers.set(ev, h), emit: () => {}, connect: () => {}, disconnect: () => {}, removeAllListeners: () => {} };
+  const socket = { active: true, on: (ev: string, h: (...a: unknown[]) => void) => handlers.set(ev, h), off: (ev: string, h: (...a: unknown[]) => void) => { if (handlers.get(ev) === h) handlers.delete(ev); }, emit: () => {}, connect: () => {}, disconnect: () => {}, removeAllListeners: () => {} };
   return { handlers, io: () => socket };
 });
 vi.mock('socket.io-client', () => ({ io: fake.io }));

@@ -13,7 +13,7 @@ import { testSession } from '../../test/render';
 import { usePageAside } from './aside';
 import { Shell } from './Shell';
 
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => {}, emit: () => {}, connect: () => {}, disconnect: () => {}, removeAllListeners: () => {} }) }));
+vi.mock('socket.io-client', () => ({ io: () => ({ on: () => {}, off: () => {}, emit: () => {}, connect: () => {}, disconnect: () => {}, removeAllListeners: () => {} }) }));
 
 function PageWithAside() {
   const filters = useMemo(() => <p>Filters of this page</p>, []);

@@ -1,4 +1,5 @@
 import { Anchor, Avatar, Burger, Group, Image, Menu, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { isAllowed } from '@gatehouse/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +10,8 @@ import { useAsideState } from './aside';
 import { LanguageMenu } from './LanguageMenu';
 
 export const DEFAULT_LOGO = '/gatehouse.svg';
+// The add-visit form opens over the current page (rule 157), loaded when first asked for.
+const AddVisitsModal = lazy(() => import('../../features/visits/components/AddVisitsModal'));
 
 /**
  * Top bar (rules 54-58): logo (default when empty), emergency and add-visit links (Cloud only, the emergency one
@@ -18,6 +21,8 @@ export function TopBar({ mobileOpen, onToggleMobile }: { mobileOpen: boolean; on
   const { t } = useTranslation('shell');
   const session = useSession();
   const aside = useAsideState();
+  const [adding, setAdding] = useState(false);
+  const [addLoaded, setAddLoaded] = useState(false);
   const cloud = session?.entity?.package === 'Cloud';
   const logo = session?.entity?.logo || DEFAULT_LOGO;
   const fullName = session?.user.fullName ?? '';
@@ -43,11 +48,23 @@ export function TopBar({ mobileOpen, onToggleMobile }: { mobileOpen: boolean; on
             visibleFrom="sm"
             aria-disabled={!l.allowed}
             style={{ cursor: l.allowed ? 'pointer' : 'not-allowed', opacity: l.allowed ? 1 : 0.5 }}
-            onClick={(e) => (l.allowed ? undefined : e.preventDefault())}
+            onClick={(e) => {
+              if (!l.allowed) return e.preventDefault();
+              if (l.path === '/add-expected-visitors' && !(e.ctrlKey || e.metaKey || e.shiftKey)) {
+                e.preventDefault();
+                setAddLoaded(true);
+                setAdding(true);
+              }
+            }}
           >
             {l.label}
           </Anchor>
         ))}
+        {addLoaded ? (
+          <Suspense fallback={null}>
+            <AddVisitsModal opened={adding} onClose={() => setAdding(false)} />
+          </Suspense>
+        ) : null}
         <LanguageMenu />
         {aside.content ? (
           <Burger opened={aside.opened} onClick={aside.toggle} size="sm" color="white" aria-label={t('top.toggle_aside')} aria-expanded={aside.opened} data-testid="aside-toggle" />

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { setSession } from '../../lib/session';
@@ -93,12 +94,39 @@ describe('DataGrid', { timeout: 30_000 }, () => {
     expect(city).toHaveAttribute('aria-pressed', 'false');
     await user.click(city);
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toMatchObject({ entity_id: 1, page_url: '/sites', table_head: ['name', 'city', 'code'] });
+    // Every column with whether it shows: the server counts them against the page's columns (rule 128).
+    expect(posts[0]).toMatchObject({ entity_id: 1, page_url: '/sites', table_head: { name: true, city: true, code: true } });
     expect(await screen.findByRole('columnheader', { name: /City/ })).toBeInTheDocument();
+  });
+
+  it('goes back to the first page when the filters change, and hands the shown rows to the page', async () => {
+    preferenceServer(null);
+    const calls: GridQuery[] = [];
+    const seen: Site[][] = [];
+    const fetchPage = async (q: GridQuery) => (calls.push(q), { data: SITES.slice((q.page - 1) * q.limit, q.page * q.limit), count: SITES.length });
+    function Harness() {
+      const [city, setCity] = useState('York');
+      return (
+        <>
+          <button type="button" onClick={() => setCity('Leeds')}>Leeds only</button>
+          <DataGrid pageUrl="/sites" queryKey={['sites', 'filter']} filters={{ city }} fetchPage={fetchPage} columns={columns} rowId={(s: Site) => s.id} onRowsChange={(r) => seen.push(r)} />
+        </>
+      );
+    }
+    renderAt(<Harness />);
+    expect(await screen.findByText('Site 01')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ page: 2 }));
+    await waitFor(() => expect(seen.at(-1)?.[0].id).toBe(11));
+    await user.click(screen.getByRole('button', { name: 'Leeds only' }));
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ page: 1, filterBy: JSON.stringify({ city: 'Leeds' }) }));
   });
 
   it('reads table_head as an array or a JSON string, and builds filterBy only when there is something to filter', () => {
     expect(parseTableHead('["a","b"]')).toEqual(['a', 'b']);
+    expect(parseTableHead({ a: true, b: false, c: 1 })).toEqual(['a', 'c']);
+    expect(parseTableHead('{"a":false,"b":true}')).toEqual(['b']);
     expect(parseTableHead(null)).toBeNull();
     expect(parseTableHead('nonsense')).toBeNull();
     expect(toFilterBy({ status: '' }, '  ')).toBeUndefined();

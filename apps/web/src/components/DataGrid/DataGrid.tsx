@@ -1,16 +1,19 @@
 import { Box, Button, Group, LoadingOverlay, Menu, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { PAGE_SIZE_DEFAULT } from '@gatehouse/contract';
+import { EXPORT_HINT_MS, PAGE_SIZE_DEFAULT } from '@gatehouse/contract';
+import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ColumnDef, type SortingState, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useColumnPreference } from './use-column-preference';
 
 export interface GridColumn<T> {
   id: string;
-  /** Already translated header. */
+  /** Already translated header (also the column switcher's label). */
   header: string;
+  /** Rendered in the header cell instead of `header` (e.g. a select-all checkbox). */
+  headerCell?: ReactNode;
   cell?: (row: T) => ReactNode;
   /** Server sort field; omit to make the column unsortable. */
   sortField?: string;
@@ -42,6 +45,12 @@ export interface DataGridProps<T> {
   toolbar?: ReactNode;
   rowId: (row: T) => string | number;
   onRowClick?: (row: T) => void;
+  /** Called with the rows of the page shown (e.g. to select them all). */
+  onRowsChange?: (rows: T[]) => void;
+  /** The row's accessible name when rows open something (`onRowClick`), for keyboard and screen reader users. */
+  rowLabel?: (row: T) => string;
+  /** Shows an Export button; receives the list query as shown (filters, search, order) to export every row. */
+  onExport?: (q: GridQuery) => Promise<void>;
   pageSizes?: number[];
 }
 
@@ -57,9 +66,11 @@ export const toFilterBy = (filters: Record<string, unknown> | undefined, search:
  * filters, a column switcher saved through /api/adminPreference, loading and empty states; logical CSS
  * properties keep it right-to-left safe.
  */
-export function DataGrid<T>({ pageUrl, queryKey, fetchPage, columns, filters, searchable = true, toolbar, rowId, onRowClick, pageSizes = [10, 25, 50, 100] }: DataGridProps<T>) {
+export function DataGrid<T>({ pageUrl, queryKey, fetchPage, columns, filters, searchable = true, toolbar, rowId, onRowClick, onRowsChange, rowLabel, onExport, pageSizes = [10, 25, 50, 100] }: DataGridProps<T>) {
   const { t } = useTranslation('grid');
-  const [page, setPage] = useState(1);
+  // The page belongs to the filters it was chosen under: other filters start again at page 1.
+  const [paging, setPaging] = useState<{ page: number; filterBy: string | undefined }>({ page: 1, filterBy: undefined });
+  const [exporting, setExporting] = useState(false);
   const [limit, setLimit] = useState(PAGE_SIZE_DEFAULT);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [search, setSearch] = useState('');
@@ -69,21 +80,28 @@ export function DataGrid<T>({ pageUrl, queryKey, fetchPage, columns, filters, se
   const pref = useColumnPreference(pageUrl, ids, defaults);
 
   const sortCol = columns.find((c) => c.id === sorting[0]?.id);
+  const filterBy = toFilterBy(filters, debounced);
+  const page = paging.filterBy === filterBy ? paging.page : 1;
+  const setPage = (n: number) => setPaging({ page: n, filterBy });
   const q: GridQuery = {
     page,
     limit,
     sortField: sortCol?.sortField,
     orderBy: sortCol?.sortField ? (sorting[0].desc ? 'desc' : 'asc') : undefined,
-    filterBy: toFilterBy(filters, debounced),
+    filterBy,
   };
   const list = useQuery({ queryKey: [...queryKey, q], queryFn: ({ signal }) => fetchPage(q, signal), placeholderData: keepPreviousData });
   const count = list.data?.count ?? 0;
+  const rows = list.data?.data;
+  useEffect(() => {
+    if (rows) onRowsChange?.(rows);
+  }, [rows, onRowsChange]);
 
   const defs = useMemo<ColumnDef<T>[]>(
     () =>
       columns.map((c) => ({
         id: c.id,
-        header: c.header,
+        header: () => c.headerCell ?? c.header,
         accessorFn: (row) => (row as Record<string, unknown>)[c.id],
         enableSorting: !!c.sortField,
         cell: (ctx) => (c.cell ? c.cell(ctx.row.original) : String((ctx.row.original as Record<string, unknown>)[c.id] ?? '')),
@@ -133,31 +151,48 @@ export function DataGrid<T>({ pageUrl, queryKey, fetchPage, columns, filters, se
           ) : null}
           {toolbar}
         </Group>
-        <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button variant="default" size="sm" loading={pref.saving}>
-              {t('columns')}
+        <Group gap="xs">
+          {onExport ? (
+            <Button
+              variant="default"
+              size="sm"
+              loading={exporting}
+              disabled={count === 0}
+              onClick={() => {
+                setExporting(true);
+                notifications.show({ message: t('export_hint'), autoClose: EXPORT_HINT_MS });
+                void onExport({ ...q, page: 1 }).finally(() => setExporting(false));
+              }}
+            >
+              {t('export')}
             </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {columns
-              .filter((c) => !c.fixed)
-              .map((c) => (
-                <Menu.Item
-                  key={c.id}
-                  aria-pressed={pref.visible.includes(c.id)}
-                  onClick={() => toggleColumn(c.id)}
-                  leftSection={
-                    <Text component="span" aria-hidden w={16} ta="center" fw={700} c="blue">
-                      {pref.visible.includes(c.id) ? '✓' : ''}
-                    </Text>
-                  }
-                >
-                  {c.header}
-                </Menu.Item>
-              ))}
-          </Menu.Dropdown>
-        </Menu>
+          ) : null}
+          <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" size="sm" loading={pref.saving}>
+                {t('columns')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {columns
+                .filter((c) => !c.fixed)
+                .map((c) => (
+                  <Menu.Item
+                    key={c.id}
+                    aria-pressed={pref.visible.includes(c.id)}
+                    onClick={() => toggleColumn(c.id)}
+                    leftSection={
+                      <Text component="span" aria-hidden w={16} ta="center" fw={700} c="blue">
+                        {pref.visible.includes(c.id) ? '✓' : ''}
+                      </Text>
+                    }
+                  >
+                    {c.header}
+                  </Menu.Item>
+                ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
       </Group>
       <Box pos="relative" style={{ overflowX: 'auto' }}>
         <LoadingOverlay visible={list.isFetching} overlayProps={{ blur: 1 }} />
@@ -184,7 +219,23 @@ export function DataGrid<T>({ pageUrl, queryKey, fetchPage, columns, filters, se
           </Table.Thead>
           <Table.Tbody>
             {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id} onClick={onRowClick ? () => onRowClick(row.original) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
+              <Table.Tr
+                key={row.id}
+                onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+                onKeyDown={
+                  onRowClick
+                    ? (e) => {
+                        if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault();
+                          onRowClick(row.original);
+                        }
+                      }
+                    : undefined
+                }
+                tabIndex={onRowClick ? 0 : undefined}
+                aria-label={onRowClick && rowLabel ? rowLabel(row.original) : undefined}
+                style={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
                 {row.getVisibleCells().map((cell) => (
                   <Table.Td key={cell.id} style={{ textAlign: 'start' }}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -12,7 +12,11 @@ interface PreferenceRow {
   url: string | null;
 }
 
-/** The visible column ids saved in `table_head` (an array, or its JSON string); null = the page's defaults. */
+/**
+ * The visible column ids saved in `table_head`: the column configuration `{ id: shown }` of every column of the
+ * page (what the grid saves), or a plain list of the visible ids (older saves, or a JSON string of either);
+ * null = the page's defaults.
+ */
 export function parseTableHead(head: unknown): string[] | null {
   let v = head;
   if (typeof v === 'string') {
@@ -23,8 +27,15 @@ export function parseTableHead(head: unknown): string[] | null {
     }
   }
   if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string');
+  if (v && typeof v === 'object') return Object.entries(v).filter(([, shown]) => shown === true || shown === 1).map(([id]) => id);
   return null;
 }
+
+/**
+ * What the grid saves: every column of the page with whether it is shown. The server counts the columns of a
+ * saved configuration against the page's (rule 128), so it must name them all, not only the visible ones.
+ */
+export const tableHeadOf = (columnIds: string[], visible: string[]) => Object.fromEntries(columnIds.map((id) => [id, visible.includes(id)]));
 
 export const preferenceKey = (entityId: number | undefined, pageUrl: string) => ['adminPreference', entityId, pageUrl] as const;
 
@@ -47,7 +58,7 @@ export function useColumnPreference(pageUrl: string, columnIds: string[], defaul
   });
   const save = useMutation({
     mutationFn: (visible: string[]) =>
-      http.post<{ data: PreferenceRow }>('/api/adminPreference', { entity_id: entityId, page_url: pageUrl, table_head: visible, url: pref.data?.url ?? null }).then((r) => r.data),
+      http.post<{ data: PreferenceRow }>('/api/adminPreference', { entity_id: entityId, page_url: pageUrl, table_head: tableHeadOf(columnIds, visible), url: pref.data?.url ?? null }).then((r) => r.data),
     onSuccess: (row) => qc.setQueryData([...key, columnIds.length], row),
   });
   const visible = useMemo(() => {

@@ -1,4 +1,5 @@
-import type { AttendanceMode, AttendanceModeBody, Reason, ReasonBody } from '@gatehouse/contract';
+import type { AttendanceMode, AttendanceModeBody, Reason, ReasonBody, zAttendanceCode } from '@gatehouse/contract';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GridQuery } from '../../../components/DataGrid';
 import { http } from '../../../lib/http';
@@ -8,6 +9,15 @@ export const getModes = (entityId: number, q: GridQuery, signal: AbortSignal) =>
 
 export const useMode = (id: number | null) =>
   useQuery({ queryKey: ['attendance', 'mode', id], queryFn: () => http.get<{ data: AttendanceMode }>(`/api/attendance_modes/${id}`).then((r) => r.data), enabled: !!id });
+
+export type AttendanceCode = z.infer<typeof zAttendanceCode>;
+/** The codes a mode can record (its integration's, else the organisation's own), `add_reason` when a reason of it uses one. */
+export const useAttendanceCodes = (entityId: number, modeId: number | null) =>
+  useQuery({
+    queryKey: ['attendance', 'codes', entityId, modeId],
+    queryFn: () => http.get<{ data: AttendanceCode[] }>(`/api/attendance_code/${entityId}/${modeId}`).then((r) => r.data),
+    enabled: !!modeId && entityId > 0,
+  });
 
 export function useSaveMode(id: number | null) {
   const qc = useQueryClient();

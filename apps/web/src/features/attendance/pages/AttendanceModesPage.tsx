@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { AttendanceMode } from '@gatehouse/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { PageLayout } from '../../../components/PageLayout';
 import { useSession } from '../../../lib/session';
 import { getModes, useDeleteMode } from '../api/attendance';
 
-/** /attendance-modes: the modes with their hours, grace periods and reasons. */
+/** /attendance-modes: the modes with their hours, grace periods and reasons; modes outside the caller's access say so (rule 101). */
 export default function AttendanceModesPage() {
   const { t } = useTranslation('attendance');
   const { t: tc } = useTranslation('common');
@@ -36,15 +37,25 @@ export default function AttendanceModesPage() {
               size="compact-sm"
               variant="subtle"
               color="red"
-              onClick={() => {
-                if (window.confirm(t('confirm_delete', { name: m.name }))) remove.mutate(m.id, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }) });
-              }}
+              onClick={() =>
+                modals.openConfirmModal({
+                  title: t('delete_mode_title'),
+                  children: <Text size="sm">{t('confirm_delete', { name: m.name })}</Text>,
+                  labels: { confirm: tc('delete'), cancel: tc('cancel') },
+                  confirmProps: { color: 'red' },
+                  onConfirm: () => remove.mutate(m.id, { onSuccess: (r) => notifications.show({ color: 'green', message: r.message }) }),
+                })
+              }
             >
               {tc('delete')}
             </Button>
           </Group>
         ) : (
-          <Badge color="gray" variant="light">{t('no_access')}</Badge>
+          <Tooltip label={t('no_access_hint')} multiline w={280}>
+            <Badge color="gray" variant="light" tabIndex={0}>
+              {t('no_access')}
+            </Badge>
+          </Tooltip>
         ),
     },
   ];

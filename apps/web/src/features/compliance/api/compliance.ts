@@ -1,14 +1,15 @@
-import type { Compliance } from '@gatehouse/contract';
+import type { ComplianceAnswer, ComplianceDetail } from '@gatehouse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
 export const useCompliance = (id: number | null) =>
-  useQuery({ queryKey: ['compliance', 'one', id], queryFn: () => http.get<{ data: Compliance }>(`/api/compliance/${id}`).then((r) => r.data), enabled: !!id });
+  useQuery({ queryKey: ['compliance', 'one', id], queryFn: () => http.get<{ data: ComplianceDetail }>(`/api/compliance/${id}`).then((r) => r.data), enabled: !!id });
 
 export function useSaveCompliance(id: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => (id ? http.put<{ message: string; data: Compliance }>(`/api/compliance/${id}`, body) : http.post<{ message: string; data: Compliance }>('/api/compliance', body)),
+    mutationFn: (body: unknown) =>
+      id ? http.put<{ message: string; data: ComplianceDetail }>(`/api/compliance/${id}`, body) : http.post<{ message: string; data: ComplianceDetail }>('/api/compliance', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['compliance'] }),
   });
 }
@@ -21,10 +22,67 @@ export function useDeleteCompliance() {
   });
 }
 
+export interface RequiredCompliance {
+  id: number;
+  name: string;
+  version: number;
+  frequency: string;
+  due: 0 | 1;
+  last_passed_at: string | null;
+}
+
+/**
+ * A person's answers (rules 210-214): of one visit (with the visit's entry condition and whether it is due), of
+ * one scan, or all of them.
+ */
+export const useComplianceAnswers = ({ userId, visitId, scanId }: { userId: number; visitId?: number | null; scanId?: number | null }) =>
+  useQuery({
+    queryKey: ['compliance', 'answers', userId, visitId ?? null, scanId ?? null],
+    queryFn: () =>
+      visitId
+        ? http.get<{ data: ComplianceAnswer[]; required: RequiredCompliance[] }>('/api/get_compliance_user', { query: { user_id: userId, visit_id: visitId }, notFound: 'throw' })
+        : http
+            .get<{ data: ComplianceAnswer[] }>('/api/get_compliance_user_details', { query: { user_id: userId, scan_id: scanId ?? undefined }, notFound: 'throw' })
+            .then((r) => ({ ...r, required: [] as RequiredCompliance[] })),
+  });
+
+/** Sends the visit's entry-conditions link again by mail (a new link; the old one stops working). */
+export const useResendCompliance = () =>
+  useMutation({ mutationFn: (visitId: number) => http.post<{ message: string; data: { visit_id: number; expires_at: string } }>('/api/compliance-resent', { visit_id: visitId }) });
+
+export interface TrustKey {
+  id: number;
+  name: string;
+  kind: 'pem' | 'jwks';
+  key_id: string | null;
+  created_at: string;
+}
+
+/** The organisation's trust list for certificate checks: EU DCC signer keys (PEM) and SMART Health Card issuers (JWKS). */
+export const useTrustKeys = (entityId: number) =>
+  useQuery({
+    queryKey: ['compliance', 'trust-keys', entityId],
+    queryFn: () => http.get<{ data: TrustKey[]; count: number }>(`/api/compliance_trust_keys/${entityId}`).then((r) => r.data),
+    enabled: !!entityId,
+  });
+
+export function useTrustKeyChange() {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: ['compliance', 'trust-keys'] });
+  const add = useMutation({
+    mutationFn: (body: { name: string; kind: 'pem' | 'jwks'; key_id: string | null; content: string }) => http.post<{ message: string; data: TrustKey }>('/api/compliance_trust_key', body),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({ mutationFn: (id: number) => http.delete<{ message: string }>(`/api/compliance_trust_key/${id}`), onSuccess: refresh });
+  return { add, remove };
+}
+
 export interface OnlineCompliance {
   is_expired: 0 | 1;
   reason: string | null;
   message: string | null;
+  visitId: number;
+  expectedDateTime: string | null;
   user: { first_name: string; last_name: string };
   entity: { name: string; logo: string | null };
   compliances: { id: number; name: string; version: number; questions: { id: string; question: string }[]; agreement_text: string; statement: string; protocols: string[] }[];

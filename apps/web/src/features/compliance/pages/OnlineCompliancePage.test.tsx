@@ -35,8 +35,12 @@ describe('OnlineCompliancePage', { timeout: 30_000 }, () => {
     expect(send).toBeDisabled();
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.type(screen.getByRole('textbox', { name: /Notes/ }), 'a cold');
+    // The statement must be agreed to before sending.
+    expect(send).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'All true. — I agree' }));
     await user.click(send);
     expect(await screen.findByText(notesRule)).toBeInTheDocument();
+    expect(screen.getByText('6 / 20 characters')).toBeInTheDocument();
     const [url, init] = f.mock.calls[1] as unknown as [string, RequestInit];
     expect(url).toBe('/api/create_online_compliance_user');
     expect(JSON.parse(init.body as string)).toEqual({ visitCode: CODE, compliances: [{ complianceId: 3, answer: [{ question_id: 'q1', answer: 'positive' }] }], notes: 'a cold' });

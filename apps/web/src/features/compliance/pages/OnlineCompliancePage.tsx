@@ -1,18 +1,21 @@
-import { Alert, Button, Card, Center, Group, Loader, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { COMPLIANCE_NOTES_MIN } from '@gatehouse/contract';
+import { Alert, Button, Card, Center, Checkbox, Group, Image, Loader, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BarePage } from '../../../components/PageLayout';
-import { HttpError } from '../../../lib/http';
+import { HttpError, joinErrors } from '../../../lib/http';
 import { sendOnlineAnswers, useOnlineCompliance } from '../api/compliance';
 
 /** /online-compliance/:id: a visitor answers the entry conditions from the link before arriving (rules 144-148, 210-211). */
 export default function OnlineCompliancePage() {
   const { id } = useParams();
-  const { t } = useTranslation('compliance');
+  const { t, i18n } = useTranslation('compliance');
   const data = useOnlineCompliance(id);
   const [answers, setAnswers] = useState<Record<string, 'positive' | 'negative'>>({});
   const [notes, setNotes] = useState('');
+  const [agreed, setAgreed] = useState(false);
   const [result, setResult] = useState<{ status: 'success' | 'failed'; message: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -20,14 +23,16 @@ export default function OnlineCompliancePage() {
   if (!id || data.isError) {
     return (
       <BarePage>
-        <Alert color="red">{t('link_expired')}</Alert>
+        <Alert color="red" data-testid="online-compliance-expired">
+          {t('link_expired')}
+        </Alert>
       </BarePage>
     );
   }
   if (!data.data) {
     return (
       <Center mih="100vh">
-        <Loader />
+        <Loader aria-label={t('loading')} />
       </Center>
     );
   }
@@ -35,21 +40,24 @@ export default function OnlineCompliancePage() {
   if (d.is_expired || !d.compliances.length) {
     return (
       <BarePage>
-        <Alert color="orange">{d.message ?? t('link_expired')}</Alert>
+        <Alert color="orange" data-testid="online-compliance-expired">
+          {d.message ?? t('link_expired')}
+        </Alert>
       </BarePage>
     );
   }
   const c = d.compliances[0];
-  const complete = c.questions.every((q) => answers[q.id]);
+  const complete = c.questions.every((q) => answers[q.id]) && agreed;
+  const visitAt = d.expectedDateTime;
 
   const submit = async () => {
     setSending(true);
     setError(null);
     try {
-      const r = await sendOnlineAnswers({ visitCode: id, compliances: [{ complianceId: c.id, answer: c.questions.map((q) => ({ question_id: q.id, answer: answers[q.id] })) }], notes: notes || null });
+      const r = await sendOnlineAnswers({ visitCode: id, compliances: [{ complianceId: c.id, answer: c.questions.map((q) => ({ question_id: q.id, answer: answers[q.id] })) }], notes: notes.trim() || null });
       setResult({ status: r.data.status, message: r.message });
     } catch (e) {
-      setError(e instanceof HttpError ? e.message : t('error'));
+      setError(e instanceof HttpError ? joinErrors(e.fieldErrors) || e.message : t('error'));
     } finally {
       setSending(false);
     }
@@ -57,13 +65,23 @@ export default function OnlineCompliancePage() {
 
   return (
     <BarePage width={640}>
-      <Card withBorder>
+      <Card withBorder padding="lg">
         <Stack>
-          <Title order={3}>{d.entity.name}</Title>
+          <Group gap="sm" wrap="nowrap">
+            {d.entity.logo ? <Image src={d.entity.logo} alt="" h={40} w="auto" maw={160} fit="contain" /> : null}
+            <Title order={3}>{d.entity.name}</Title>
+          </Group>
           <Text>{t('online_intro', { name: d.user.first_name })}</Text>
+          {visitAt ? (
+            <Text size="sm" c="dimmed">
+              {t('online_visit_at', { date: new Date(visitAt).toLocaleString(i18n.language, { dateStyle: 'full', timeStyle: 'short' }) })}
+            </Text>
+          ) : null}
           <Title order={4}>{c.name}</Title>
           {result?.status === 'success' ? (
-            <Alert color="green">{result.message}</Alert>
+            <Alert color="green" icon={<IconCircleCheck size={20} />} data-testid="online-compliance-result">
+              {result.message}
+            </Alert>
           ) : (
             <>
               {c.questions.map((q) => (
@@ -74,15 +92,34 @@ export default function OnlineCompliancePage() {
                   </Group>
                 </Radio.Group>
               ))}
-              <Textarea label={t('notes')} description={t('notes_help')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} rows={3} maxLength={2000} />
+              <Textarea
+                label={t('notes')}
+                description={t('notes_help')}
+                value={notes}
+                onChange={(e) => setNotes(e.currentTarget.value)}
+                rows={3}
+                maxLength={2000}
+                error={result?.status === 'failed' && notes.trim().length < COMPLIANCE_NOTES_MIN ? t('notes_count', { count: notes.trim().length }) : undefined}
+              />
               <Text size="sm">{c.agreement_text}</Text>
-              <Text size="sm" fw={500}>
-                {c.statement}
-              </Text>
-              {result?.status === 'failed' ? <Alert color="red">{result.message}</Alert> : null}
-              {error ? <Alert color="red">{error}</Alert> : null}
+              <Checkbox label={`${c.statement} — ${t('agree')}`} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
+              {result?.status === 'failed' ? (
+                <Alert color="red" icon={<IconAlertTriangle size={20} />} data-testid="online-compliance-result">
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500}>
+                      {result.message}
+                    </Text>
+                    <Text size="sm">{t('online_failed_hint')}</Text>
+                  </Stack>
+                </Alert>
+              ) : null}
+              {error ? (
+                <Alert color="red" style={{ whiteSpace: 'pre-line' }}>
+                  {error}
+                </Alert>
+              ) : null}
               <Group justify="flex-end">
-                <Button onClick={submit} disabled={!complete} loading={sending}>
+                <Button onClick={submit} disabled={!complete} loading={sending} fullWidth={false}>
                   {t('submit')}
                 </Button>
               </Group>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { zHost, zHostSettings, zPreRegSettings, zPreRegUserType, zVisitMetadata } from '@gatehouse/contract';
+import type { ExpectedVisitRow, zHost, zHostSettings, zPreRegSettings, zPreRegUserType, zUserTypeCheckResult, zVisitMetadata } from '@gatehouse/contract';
 import { http } from '../../../lib/http';
 import { savedLanguage } from '../../../lib/i18n';
 
@@ -8,18 +8,42 @@ export type PreRegUserType = z.infer<typeof zPreRegUserType>;
 export type HostSettings = z.infer<typeof zHostSettings>;
 export type Host = z.infer<typeof zHost>;
 export type VisitMetadata = z.infer<typeof zVisitMetadata>;
+export type UserTypeCheck = z.infer<typeof zUserTypeCheckResult>;
+export interface PreRegField {
+  custom_field_id: number;
+  name: string;
+  type: string;
+  display: string | null;
+  options: string[];
+  required: 0 | 1;
+}
+export interface PreRegSection {
+  section_id: number;
+  value: string;
+  custom_fields: PreRegField[];
+}
 
 const lang = () => savedLanguage();
-const thrown = { notFound: 'throw' as const };
+/** Public pages handle 404 and conflicts themselves (a message on the page, not a toast). */
+const own = { notFound: 'throw' as const, quiet: true };
 
-export const getLinkSettings = (code: string) => http.get<{ data: PreRegSettings }>(`/api/check_image_qr_compliance_status_in_pre_registration/${lang()}/${code}`, thrown).then((r) => r.data);
-export const getUserTypes = (code: string) => http.get<{ data: PreRegUserType[] }>(`/api/get_pre_registration_user_type/${lang()}/${code}`, thrown).then((r) => r.data);
-export const getHostSettings = (code: string, userTypeId: number) => http.get<{ data: HostSettings }>(`/api/hosts/settings/${code}/${userTypeId}`, thrown).then((r) => r.data);
-export const searchHosts = (code: string, search: string) => http.post<{ data: Host[] }>('/api/hosts/search', { journey_flow_id: code, search }).then((r) => r.data);
-export const validateVisit = (body: Record<string, unknown>) => http.post<{ message: string }>(`/api/validate-expected-visit/${lang()}`, body);
-export const createVisit = (form: FormData) => http.post<{ message: string; data: { visit_id: number; visit_url: string; approval_required: 0 | 1 } }>(`/api/create-expected-visit/${lang()}`, form);
-export const getVisitByUrl = (visitUrl: string) => http.get<{ data: VisitMetadata }>(`/api/visit-by-visit-url/${lang()}/${visitUrl}`, thrown).then((r) => r.data);
-export const confirmVisit = (form: FormData) => http.post<{ message: string }>(`/api/confirm/visit/${lang()}`, form);
+export const getLinkSettings = (code: string, userTypeId?: number) =>
+  http.get<{ data: PreRegSettings }>(`/api/check_image_qr_compliance_status_in_pre_registration/${lang()}/${code}`, { ...own, query: { user_type_id: userTypeId } }).then((r) => r.data);
+export const getUserTypes = (code: string) => http.get<{ data: PreRegUserType[] }>(`/api/get_pre_registration_user_type/${lang()}/${code}`, own).then((r) => r.data);
+export const getPreRegFields = (code: string, userTypeId: number) =>
+  http.get<{ data: PreRegSection[] }>(`/api/get_custom_fields_to_expected_visit/${lang()}`, { ...own, query: { link: code, user_type_id: userTypeId } }).then((r) => r.data);
+export const checkUserEntity = (body: { journey_flow_id: string; user_type_id: number; email?: string; phone?: string }) =>
+  http.post<{ data: UserTypeCheck }>(`/api/check_user_entity/${lang()}`, body, own).then((r) => r.data);
+export const getHostSettings = (code: string, userTypeId: number) => http.get<{ data: HostSettings }>(`/api/hosts/settings/${code}/${userTypeId}`, own).then((r) => r.data);
+export const searchHosts = (code: string, userTypeId: number, search: string) =>
+  http.post<{ data: Host[] }>('/api/hosts/search', { journey_flow_id: code, user_type_id: userTypeId, search }, own).then((r) => r.data);
+export const validateVisit = (body: Record<string, unknown>) => http.post<{ message: string }>(`/api/validate-expected-visit/${lang()}`, body, own);
+export const createVisit = (form: FormData) =>
+  http.post<{ message: string; data: { visit_id: number; visit_url: string; journey_stage: string; approval_required: 0 | 1 } }>(`/api/create-expected-visit/${lang()}`, form, own);
+export const getVisitByUrl = (visitUrl: string) => http.get<{ data: VisitMetadata }>(`/api/visit-by-visit-url/${lang()}/${visitUrl}`, own).then((r) => r.data);
+export const confirmVisit = (form: FormData) => http.post<{ message: string }>(`/api/confirm/visit/${lang()}`, form, own);
+export const getApproval = (token: string) => http.get<{ data: ExpectedVisitRow }>(`/api/visit-approval/${lang()}/${token}`, own).then((r) => r.data);
+export const decideApproval = (token: string, action: 'approve' | 'reject') => http.post<{ message: string }>(`/api/visit-approval/${lang()}/${token}`, { action }, own);
 
 /** API reasons (rule 143) to the /link-expired page's reasons. */
 export const EXPIRED_REASON: Record<string, string> = { VISIT_REJECTED: 'not_approved', VISIT_DELETED: 'deleted', VISIT_EXPIRED: 'missed', SCAN_EXPIRED: 'arrived', VISIT_CONFIRMED: 'confirmed' };

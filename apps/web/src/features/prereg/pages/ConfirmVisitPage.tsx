@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useZodForm } from '../../../components/form';
+import { HttpError } from '../../../lib/http';
 import { confirmVisit, EXPIRED_REASON, getVisitByUrl, type VisitMetadata } from '../api/prereg';
+import { PhotoField } from '../components/PhotoField';
 import { VisitorFrame } from '../components/VisitorFrame';
 
 const zUser = zConfirmVisitForm.shape.user.unwrap().required({ first_name: true, last_name: true });
@@ -37,11 +39,16 @@ function ConfirmForm({ visitUrl, meta }: { visitUrl: string; meta: VisitMetadata
   const navigate = useNavigate();
   const form = useZodForm(zUser, { first_name: meta.user.first_name, last_name: meta.user.last_name, email: meta.user.email ?? '', phone: meta.user.phone ?? '', company_name: meta.user.company_name ?? '' });
   const [busy, setBusy] = useState(false);
+  // Rule 134: a photo only when the flow asks for one and the person has none.
+  const needsPhoto = meta.validations.is_image_required === 1 && meta.validations.has_image === 0;
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const when = meta.expectedDateTime ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(meta.expectedDateTime)) : '';
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const data = form.validate();
-    if (!data) return;
+    if (needsPhoto && !photo) setPhotoError(t('photo_required'));
+    if (!data || (needsPhoto && !photo)) return;
     setBusy(true);
     try {
       const body = new FormData();
@@ -49,9 +56,13 @@ function ConfirmForm({ visitUrl, meta }: { visitUrl: string; meta: VisitMetadata
       body.set('visit_url', visitUrl);
       body.set('visit_id', String(meta.visitId));
       for (const [k, v] of Object.entries(data)) if (v) body.set(`user[${k}]`, String(v));
+      if (needsPhoto && photo) body.set('image', photo);
       await confirmVisit(body);
       navigate(`/pre-registration/success?confirmed=1`);
     } catch (err) {
+      // The link expired meanwhile (rule 144): the expiry page says why.
+      if (err instanceof HttpError && err.status === 410) return void navigate(`/link-expired?kind=confirmation&reason=${EXPIRED_REASON[err.code ?? ''] ?? ''}`);
+      if (err instanceof HttpError && err.fieldErrors.image) setPhotoError(err.fieldErrors.image.join('\n'));
       form.applyServerError(err);
     } finally {
       setBusy(false);
@@ -69,8 +80,9 @@ function ConfirmForm({ visitUrl, meta }: { visitUrl: string; meta: VisitMetadata
           <TextInput label={t('last_name')} required {...form.input('last_name')} />
         </SimpleGrid>
         <TextInput label={t('email')} type="email" {...form.input('email')} />
-        <TextInput label={t('phone')} type="tel" inputMode="numeric" {...form.input('phone')} />
+        <TextInput label={t('phone')} type="tel" inputMode="numeric" maxLength={20} {...form.input('phone')} />
         <TextInput label={t('company')} {...form.input('company_name')} />
+        {needsPhoto ? <PhotoField value={photo} onChange={setPhoto} error={photoError} onError={(k) => setPhotoError(k ? t(k) : null)} /> : null}
         <Button type="submit" loading={busy}>
           {t('confirm.submit')}
         </Button>

@@ -1,7 +1,11 @@
-import type { Area, Device, Kiosk, KioskRequest, Site } from '@gatehouse/contract';
+import type { Area, AreaOptions, Device, Kiosk, KioskRequest, Site } from '@gatehouse/contract';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { GridQuery } from '../../../components/DataGrid';
 import { HttpError, http } from '../../../lib/http';
+import { connectRealtime } from '../../../lib/realtime';
+import { getToken } from '../../../lib/session';
 
 export type TreeArea = Area & { kiosks: Kiosk[]; doors: Device[]; children: TreeArea[] };
 export type TreeSite = Site & { areas: TreeArea[] };
@@ -12,6 +16,40 @@ export const useTree = (entityId: number) => useQuery(treeQuery(entityId));
 
 export const kioskQuery = (id: number) =>
   queryOptions({ queryKey: ['sites', 'kiosk', id], queryFn: () => http.get<{ data: Kiosk & { requests: KioskRequest[] } }>(`/api/kiosks/${id}`, { notFound: 'throw' }).then((r) => r.data) });
+
+/** One page of sites (sites_list: paging, filters, ordering). */
+export const getSitesPage = (entityId: number, q: GridQuery, signal: AbortSignal) => http.get<{ data: Site[]; count: number }>(`/api/sites_list/${entityId}`, { query: { ...q }, signal });
+
+/** The area form's choices: journeys, entry conditions and document types. */
+export const areaOptionsQuery = (entityId: number) =>
+  queryOptions({ queryKey: ['sites', 'area-options', entityId], queryFn: () => http.get<{ data: AreaOptions }>(`/api/area_options/${entityId}`).then((r) => r.data), staleTime: 60_000 });
+
+export type SignedInCount = { area_id: number; signed_in: number; remote_access: number; geofence: number };
+export const signedInQuery = (areaId: number) =>
+  queryOptions({ queryKey: ['sites', 'signed-in', areaId], queryFn: () => http.get<{ data: SignedInCount }>(`/api/get_count_users_singned_in/${areaId}`).then((r) => r.data) });
+
+export const onlineKiosksQuery = () => queryOptions({ queryKey: ['sites', 'online'], queryFn: () => http.get<{ data: Kiosk[]; count: number }>('/api/kiosks/online') });
+export const appVersionsQuery = () =>
+  queryOptions({ queryKey: ['sites', 'app-versions'], queryFn: () => http.get<{ data: { app_version: string | null; kiosks: number }[] }>('/api/kiosks/app-versions').then((r) => r.data) });
+
+export type RoomData = { kiosk: Kiosk; site: { id: number; name: string; timezone: string } | null; area: { id: number; name: string; login_mode: string } | null; doors: Device[]; signed_in: number };
+export const roomDataQuery = (kioskId: number) =>
+  queryOptions({ queryKey: ['sites', 'room', kioskId], queryFn: () => http.get<{ data: RoomData }>(`/api/kiosks/room-data/${kioskId}`, { notFound: 'throw' }).then((r) => r.data) });
+
+/** Keeps the page live: any change to sites, areas, doors, kiosks (online, offline) or requests reloads what shows it. */
+export function usePlacesLive(entityId: number) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const token = getToken();
+    if (!token || !entityId) return;
+    return connectRealtime(token, entityId, {
+      update: (p) => {
+        if (p.type === 'kiosk_request') void qc.invalidateQueries({ queryKey: kioskQuery(Number(p.kiosk_id)).queryKey });
+        else if (['site', 'area', 'device', 'kiosk'].includes(String(p.type))) void qc.invalidateQueries({ queryKey: ['sites'] });
+      },
+    });
+  }, [entityId, qc]);
+}
 
 type Call = { method: 'post' | 'put' | 'delete'; url: string; body?: unknown };
 

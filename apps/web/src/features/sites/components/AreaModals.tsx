@@ -1,9 +1,6 @@
-import { AREA_LOGIN_MODES, AUTO_SIGN_OUT_MODES } from '@gatehouse/contract';
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../lib/http';
 import { fieldMessages, subtreeIds, type TreeArea, type TreeSite, usePlacesChange } from '../api/places';
 
 type Errors = { fields: Record<string, string>; form: string | null };
@@ -16,51 +13,6 @@ function Footer({ onClose, pending }: { onClose: () => void; pending: boolean })
       <Button variant="default" onClick={onClose}>{t('cancel')}</Button>
       <Button type="submit" loading={pending}>{t('save')}</Button>
     </Group>
-  );
-}
-
-/** Add an area (or sub-area) or edit one; a login mode change is confirmed when it signs people out (rules 154, 232). */
-export function AreaFormModal({ entityId, siteId, parentId, area, onClose }: { entityId: number; siteId: number; parentId?: number | null; area?: TreeArea; onClose: () => void }) {
-  const { t } = useTranslation('sites');
-  const change = usePlacesChange();
-  const [v, setV] = useState({
-    name: area?.name ?? '',
-    login_mode: area?.login_mode ?? 'sign_in_out',
-    auto_sign_out_mode: area?.auto_sign_out_mode ?? 'none',
-    remote_access: area?.remote_access === 1,
-    geofence: area?.geofence === 1,
-  });
-  const [errors, setErrors] = useState<Errors>(none);
-  const save = () => {
-    const body = { ...v, remote_access: v.remote_access ? 1 : 0, geofence: v.geofence ? 1 : 0 };
-    const call = area ? { method: 'put' as const, url: `/api/area/${area.id}`, body } : { method: 'post' as const, url: '/api/area', body: { ...body, entity_id: entityId, site_id: siteId, parent_id: parentId ?? null } };
-    change.mutate(call, { onSuccess: onClose, onError: (x) => setErrors(fieldMessages(x)) });
-  };
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (area && v.login_mode !== area.login_mode) {
-      const check = await http.get<{ data: { should_sign_out: 0 | 1; count: number } }>('/api/check_should_SignedOut_in_area', { query: { area_id: area.id, login_mode: v.login_mode } });
-      if (check.data.should_sign_out) {
-        modals.openConfirmModal({ title: t('area.mode_change'), children: t('area.will_sign_out', { count: check.data.count }), labels: { confirm: t('confirm'), cancel: t('cancel') }, onConfirm: save });
-        return;
-      }
-    }
-    save();
-  };
-  return (
-    <Modal opened onClose={onClose} title={area ? t('area.edit') : parentId ? t('area.add_sub') : t('area.add')}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {errors.form ? <Alert color="red" style={{ whiteSpace: 'pre-line' }}>{errors.form}</Alert> : null}
-          <TextInput label={t('area.name')} required value={v.name} onChange={(e) => setV({ ...v, name: e.currentTarget.value })} error={errors.fields.name} />
-          <Select label={t('area.login_mode')} data={AREA_LOGIN_MODES.map((m) => ({ value: m, label: t(`mode.${m}`) }))} value={v.login_mode} onChange={(x) => setV({ ...v, login_mode: (x ?? 'sign_in_out') as typeof v.login_mode })} />
-          <Select label={t('area.auto_sign_out')} data={AUTO_SIGN_OUT_MODES.map((m) => ({ value: m, label: t(`auto.${m}`) }))} value={v.auto_sign_out_mode} onChange={(x) => setV({ ...v, auto_sign_out_mode: (x ?? 'none') as typeof v.auto_sign_out_mode })} />
-          <Switch label={t('area.remote_access')} checked={v.remote_access} onChange={(e) => setV({ ...v, remote_access: e.currentTarget.checked })} error={errors.fields.remote_access} />
-          <Switch label={t('area.geofence')} checked={v.geofence} onChange={(e) => setV({ ...v, geofence: e.currentTarget.checked })} error={errors.fields.geofence} />
-          <Footer onClose={onClose} pending={change.isPending} />
-        </Stack>
-      </form>
-    </Modal>
   );
 }
 

@@ -1,18 +1,22 @@
 import { KIOSK_COMMANDS, type Kiosk, type KioskCommand } from '@gatehouse/contract';
-import { Badge, Button, Drawer, Group, Loader, Menu, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Drawer, Group, Loader, Menu, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
-import { connectRealtime } from '../../../lib/realtime';
-import { getToken } from '../../../lib/session';
 import { kioskQuery } from '../api/places';
 
+/** Requests that can still be canceled. */
+const OPEN = ['placed', 'pending', 'delivered', 'running'];
 const STATUS_COLOR: Record<string, string> = { succeeded: 'green', failed: 'red', canceled: 'gray', closed: 'gray', running: 'blue', delivered: 'cyan', pending: 'yellow', placed: 'yellow' };
 
-/** The remote command menu of one kiosk and its request history, updated live (rules 241-246). */
-export function KioskCommands({ kiosk, entityId, onClose }: { kiosk: Kiosk; entityId: number; onClose: () => void }) {
+/**
+ * The remote command menu of one kiosk and its request history (rules 241-246), updated live: the page's real-time
+ * updates reload the kiosk on every request status change and when it goes online or offline.
+ */
+export function KioskCommands({ kiosk, onClose }: { kiosk: Kiosk; onClose: () => void }) {
   const { t } = useTranslation('sites');
   const qc = useQueryClient();
   const detail = useQuery(kioskQuery(kiosk.id));
@@ -20,23 +24,13 @@ export function KioskCommands({ kiosk, entityId, onClose }: { kiosk: Kiosk; enti
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const token = getToken();
-    if (!token) return;
-    return connectRealtime(token, entityId, {
-      update: (p) => {
-        if ((p.type === 'kiosk_request' || p.type === 'kiosk') && (p.kiosk_id === kiosk.id || p.id === kiosk.id)) void qc.invalidateQueries({ queryKey: kioskQuery(kiosk.id).queryKey });
-      },
-    });
-  }, [entityId, kiosk.id, qc]);
-
   const send = async (command: KioskCommand) => {
     setBusy(true);
     try {
       const body =
         command === 'update-app'
-          ? { kiosk_id: kiosk.id, mac: kiosk.mac_address, version, kioskName: kiosk.name, key, entityId }
-          : { kiosk_id: kiosk.id, macAddress: kiosk.mac_address, kioskName: kiosk.name, entityId };
+          ? { kiosk_id: kiosk.id, mac: kiosk.mac_address, version, kioskName: kiosk.name, key, entityId: kiosk.entity_id }
+          : { kiosk_id: kiosk.id, macAddress: kiosk.mac_address, kioskName: kiosk.name, entityId: kiosk.entity_id };
       const res = await http.post<{ message: string }>(`/api/kiosks/${command}`, body);
       notifications.show({ color: 'green', message: res.message });
     } catch {
@@ -46,12 +40,21 @@ export function KioskCommands({ kiosk, entityId, onClose }: { kiosk: Kiosk; enti
       void qc.invalidateQueries({ queryKey: kioskQuery(kiosk.id).queryKey });
     }
   };
+  const cancel = async (id: number) => {
+    try {
+      const res = await http.put<{ message: string }>(`/api/kiosks/requests/cancel/${id}`);
+      notifications.show({ color: 'green', message: res.message });
+    } catch {
+      // Shown by the http client (e.g. the request has already finished).
+    }
+    void qc.invalidateQueries({ queryKey: kioskQuery(kiosk.id).queryKey });
+  };
   const requests = detail.data?.requests ?? [];
   return (
     <Drawer opened onClose={onClose} position="right" size="lg" title={t('commands.title', { name: kiosk.name })}>
       <Stack>
         <Group>
-          <Badge color={detail.data?.online ? 'green' : 'gray'}>{detail.data?.online ? t('kiosk.online') : t('kiosk.offline')}</Badge>
+          <Badge color={detail.data?.online ? 'green' : 'gray'} data-testid="commands-kiosk-state">{detail.data?.online ? t('kiosk.online') : t('kiosk.offline')}</Badge>
           <Text size="sm" c="dimmed">{kiosk.mac_address ?? '—'} · {kiosk.app_version ?? '—'}</Text>
         </Group>
         {!kiosk.mac_address ? <Text c="red" size="sm">{t('commands.no_mac')}</Text> : null}
@@ -81,11 +84,12 @@ export function KioskCommands({ kiosk, entityId, onClose }: { kiosk: Kiosk; enti
                 <Table.Th>{t('commands.status')}</Table.Th>
                 <Table.Th>{t('commands.by')}</Table.Th>
                 <Table.Th>{t('commands.at')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {requests.map((r) => (
-                <Table.Tr key={r.id}>
+                <Table.Tr key={r.id} data-testid={`request-${r.id}`}>
                   <Table.Td>{t(`commands.${r.command}`)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[r.status] ?? 'gray'} variant="light">{t(`status.${r.status}`)}</Badge>
@@ -93,6 +97,15 @@ export function KioskCommands({ kiosk, entityId, onClose }: { kiosk: Kiosk; enti
                   </Table.Td>
                   <Table.Td>{r.userName}</Table.Td>
                   <Table.Td>{new Date(r.created_at).toLocaleString()}</Table.Td>
+                  <Table.Td>
+                    {OPEN.includes(r.status) ? (
+                      <Tooltip label={t('commands.cancel')}>
+                        <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('commands.cancel')} onClick={() => void cancel(r.id)}>
+                          <IconX size={14} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

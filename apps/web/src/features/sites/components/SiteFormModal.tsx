@@ -1,20 +1,24 @@
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldMessages, type TreeSite, usePlacesChange } from '../api/places';
+import type { Site } from '@gatehouse/contract';
+import { fieldMessages, usePlacesChange } from '../api/places';
 
 const SiteMap = lazy(() => import('./SiteMap'));
 
-const zones = (): string[] => {
+/** The browser's time zones, with UTC (which browsers leave out of the list) and the site's own. */
+const zones = (current: string): string[] => {
+  let list: string[] = [];
   try {
-    return (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? ['UTC'];
+    list = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   } catch {
-    return ['UTC'];
+    list = [];
   }
+  return [...new Set(['UTC', current, ...list])];
 };
 
 /** Add or edit a site: location, radius, zoom, time zone, geofencing and fire alarm (rules 229, 236-237). */
-export function SiteFormModal({ entityId, site, onClose }: { entityId: number; site?: TreeSite; onClose: () => void }) {
+export function SiteFormModal({ entityId, site, onClose }: { entityId: number; site?: Site; onClose: () => void }) {
   const { t } = useTranslation('sites');
   const change = usePlacesChange();
   const fa = site?.fire_alarm;
@@ -36,6 +40,7 @@ export function SiteFormModal({ entityId, site, onClose }: { entityId: number; s
     trigger: fa?.trigger_level ?? 'high',
   });
   const [errors, setErrors] = useState<{ fields: Record<string, string>; form: string | null }>({ fields: {}, form: null });
+  const timezones = useMemo(() => zones(v.timezone), [v.timezone]);
   const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) => setV((o) => ({ ...o, [k]: value }));
   const err = (k: string) => errors.fields[k];
   const submit = (e: React.FormEvent) => {
@@ -73,7 +78,7 @@ export function SiteFormModal({ entityId, site, onClose }: { entityId: number; s
           <NumberInput label={t('site.radius')} min={1} value={v.radius} onChange={(x) => set('radius', Number(x))} error={err('radius')} />
           <NumberInput label={t('site.zoom')} min={1} max={22} value={v.zoom} onChange={(x) => set('zoom', Number(x))} error={err('zoom')} />
         </SimpleGrid>
-        <Select label={t('site.timezone')} searchable data={zones()} value={v.timezone} onChange={(x) => set('timezone', x ?? 'UTC')} error={err('timezone')} />
+        <Select label={t('site.timezone')} searchable data={timezones} value={v.timezone} onChange={(x) => set('timezone', x ?? 'UTC')} error={err('timezone')} />
         <Switch label={t('site.geofencing')} checked={v.geofencing} onChange={(e) => set('geofencing', e.currentTarget.checked)} />
         <FireAlarmFields t={t} v={v} set={set} err={err} prefix="fire_alarm." />
         <Group justify="flex-end">

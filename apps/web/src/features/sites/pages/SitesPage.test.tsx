@@ -1,66 +1,140 @@
-import { screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { answerWith, renderAt, testSession } from '../../../test/render';
+import { answerByPrefix, renderAt, testSession } from '../../../test/render';
+import { optionsFixture, sent, treeFixture } from '../test-fixtures';
 import SitesPage from './SitesPage';
 
-const kiosk = { id: 7, entity_id: 1, name: 'Reception Kiosk', site_id: 3, area_id: 11, journey_id: null, mac_address: '00:1A:2B:3C:4D:5E', serial: null, app_version: '3.2.0', local_sync_ip: null, local_sync_port: null, settings: {}, status: 'active', online: 1, last_seen_at: null, created_at: '2026-01-01T00:00:00Z' };
-const area = (id: number, name: string, children: unknown[] = [], kiosks: unknown[] = []) => ({ id, entity_id: 1, site_id: 3, parent_id: null, name, journey_id: null, login_mode: 'sign_in_out', auto_sign_out_mode: 'midnight', remote_access: 0, geofence: 0, qr_code: 'abc', compliance_ids: [], created_at: '', updated_at: '', kiosks, doors: [], children });
-const tree = {
-  data: [
-    {
-      id: 3, entity_id: 1, name: 'Main Campus', location_name: 'Northfield Road', lat: 53.8, long: -1.5, radius: 200, zoom: 16, timezone: 'Europe/London', geofencing: 1, fire_alarm: null, areas_count: 2, devices_count: 1, created_at: '', updated_at: '',
-      areas: [area(10, 'Main Building', [area(11, 'Main Reception', [], [kiosk])])],
-    },
-  ],
-  count: 1,
-};
+const input = (label: RegExp) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
+vi.mock('../../../lib/realtime', () => ({ connectRealtime: () => () => undefined }));
 
-describe('/sites: the tree of sites, areas and kiosks', { timeout: 30_000 }, () => {
+const base: Parameters<typeof answerByPrefix>[1] = [
+  ['GET /api/sites_and_areas/1', [200, treeFixture()]],
+  ['GET /api/area_options/1', [200, optionsFixture]],
+];
+
+describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   beforeAll(async () => {
     await initI18n('en');
     setSession(testSession({ permissions: { sites_devices: 1 } }));
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows sites with nested areas and kiosks; selecting a kiosk enables the multi-select actions', async () => {
-    const f = answerWith(vi, [200, tree]);
+  it('shows sites with nested areas, kiosks and what each area asks; selecting a kiosk enables the multi-select actions', async () => {
+    answerByPrefix(vi, base);
     renderAt(<SitesPage />, '/sites');
     expect(await screen.findByText('Main Campus')).toBeInTheDocument();
-    expect(screen.getByText('Main Building')).toBeInTheDocument();
-    expect(screen.getByText('Main Reception')).toBeInTheDocument();
-    expect(screen.getByText(/Reception Kiosk/)).toBeInTheDocument();
-    expect((f.mock.calls[0] as unknown as [string])[0]).toBe('/api/sites_and_areas/1');
-    const move = screen.getByRole('button', { name: 'Move selected (0)' });
-    expect(move).toBeDisabled();
+    expect(screen.getByText('Sixth Form Centre')).toBeInTheDocument();
+    const reception = screen.getByTestId('area-11');
+    expect(within(reception).getByText('Main Reception')).toBeInTheDocument();
+    expect(within(reception).getByText('Reception Kiosk')).toBeInTheDocument();
+    expect(within(reception).getByText('Online')).toBeInTheDocument();
+    expect(await within(reception).findByText('Visitor journey')).toBeInTheDocument();
+    expect(within(reception).getByText('1 entry conditions')).toBeInTheDocument();
+    expect(within(reception).getByText('1 documents')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move selected (0)' })).toBeDisabled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Reception Kiosk' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Move selected (1)' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Settings for selected (1)' })).toBeEnabled();
   });
 
-  it('adds an area to a site and shows the server field message on bad input', async () => {
-    const f = answerWith(vi, [200, tree], [400, { message: 'The given data was invalid.', errors: { name: ['The name must be at least 2 characters.'] } }], [200, tree]);
+  it('adding an area: the server field message shows on the field', async () => {
+    answerByPrefix(vi, [...base, ['POST /api/area', [400, { message: 'The given data was invalid.', errors: { name: ['The name must be at least 2 characters.'] } }]]]);
     renderAt(<SitesPage />, '/sites');
-    await userEvent.click(await screen.findByRole('button', { name: 'Add area' }));
-    await userEvent.type(screen.getByLabelText(/Area name/), 'X');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The name must be at least 2 characters.')).toBeInTheDocument();
-    const post = (f.mock.calls as unknown as [string, RequestInit][]).find((c) => c[1]?.method === 'POST')!;
-    expect(post[0]).toBe('/api/area');
-    expect(JSON.parse(String(post[1].body))).toMatchObject({ entity_id: 1, site_id: 3, name: 'X', parent_id: null });
+    const campus = await screen.findByTestId('site-3');
+    await userEvent.click(within(campus).getAllByRole('button', { name: 'Add area' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Area name/), 'X');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The name must be at least 2 characters.')).toBeInTheDocument();
+  });
+
+  it('adds an area with its journey, entry conditions and documents', async () => {
+    const f = answerByPrefix(vi, [...base, ['POST /api/area', [201, { message: 'Area Added', data: {} }]]]);
+    renderAt(<SitesPage />, '/sites');
+    const campus = await screen.findByTestId('site-3');
+    await userEvent.click(within(campus).getAllByRole('button', { name: 'Add area' })[0]);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByLabelText(/Area name/));
+    await userEvent.paste('Library');
+    await userEvent.click(input(/^Journey/));
+    await userEvent.click(await screen.findByRole('option', { name: 'Visitor journey', hidden: true }));
+    await userEvent.click(input(/^Entry conditions/));
+    await userEvent.click(await screen.findByRole('option', { name: 'Health questions', hidden: true }));
+    await userEvent.click(input(/^Documents/));
+    await userEvent.click(await screen.findByRole('option', { name: 'PCR test result', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(f, 'POST', '/api/area')).toMatchObject({ entity_id: 1, site_id: 3, parent_id: null, name: 'Library', journey_id: 4, compliance_ids: [22], document_type_ids: [32] }));
   });
 
   it('the site form shows the map from the server\'s tile setting and sends the location', async () => {
-    const f = answerWith(vi, [200, tree], [200, { data: { tile_url: 'http://tiles.school.lan/{z}/{x}/{y}.png', attribution: 'School tiles' } }], [201, { message: 'Site Added', data: {} }], [200, tree]);
+    const f = answerByPrefix(vi, [...base, ['GET /api/map_settings', [200, { data: { tile_url: 'http://tiles.school.lan/{z}/{x}/{y}.png', attribution: 'School tiles' } }]], ['POST /api/site', [201, { message: 'Site Added', data: {} }]]]);
     const view = renderAt(<SitesPage />, '/sites');
     await userEvent.click(await screen.findByRole('button', { name: 'Add site' }));
     await screen.findByTestId('site-map', {}, { timeout: 10_000 });
     await waitFor(() => expect(view.baseElement.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(/^http:\/\/tiles\.school\.lan\/\d+\/\d+\/\d+\.png$/), { timeout: 5000 });
-    await userEvent.type(screen.getByLabelText(/Site name/), 'Oakwood Academy');
+    await userEvent.click(screen.getByLabelText(/Site name/));
+    await userEvent.paste('Oakwood Academy');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect((f.mock.calls as unknown as [string, RequestInit][]).some((c) => c[0] === '/api/site')).toBe(true));
-    const post = (f.mock.calls as unknown as [string, RequestInit][]).find((c) => c[0] === '/api/site')!;
-    expect(JSON.parse(String(post[1].body))).toMatchObject({ entity_id: 1, name: 'Oakwood Academy', radius: 100, zoom: 15 });
+    await waitFor(() => expect(sent(f, 'POST', '/api/site')).toMatchObject({ entity_id: 1, name: 'Oakwood Academy', radius: 100, zoom: 15 }));
+  });
+
+  it('drags an area under another area or to the top of another site; never into its own subtree', async () => {
+    const f = answerByPrefix(vi, [...base, ['PUT /api/area_move/', [200, { message: 'Area Moved', data: {} }]]]);
+    const toast = vi.spyOn(notifications, 'show');
+    renderAt(<SitesPage />, '/sites');
+    const building = await screen.findByTestId('area-10');
+    const handle = within(building).getAllByText('Main Building')[0].parentElement!;
+    // Into its own sub-area: refused (no drop allowed, nothing sent).
+    fireEvent.dragStart(handle, { dataTransfer: { setData: () => undefined, effectAllowed: '' } });
+    const reception = screen.getByTestId('area-11');
+    expect(fireEvent.dragOver(reception, { dataTransfer: { dropEffect: '' } })).toBe(true);
+    fireEvent.drop(reception, { dataTransfer: {} });
+    expect(sent(f, 'PUT', '/api/area_move/')).toBeUndefined();
+    // Under Sports Hall: allowed.
+    const hall = screen.getByTestId('area-12');
+    expect(fireEvent.dragOver(hall, { dataTransfer: { dropEffect: '' } })).toBe(false);
+    fireEvent.drop(hall, { dataTransfer: {} });
+    await waitFor(() => expect(sent(f, 'PUT', '/api/area_move/10')).toEqual({ site_id: 3, parent_id: 12 }));
+    // Another site's top level.
+    fireEvent.dragStart(within(screen.getByTestId('area-12')).getAllByText('Sports Hall')[0].parentElement!, { dataTransfer: { setData: () => undefined } });
+    fireEvent.dragOver(screen.getByTestId('site-5'), { dataTransfer: {} });
+    fireEvent.drop(screen.getByTestId('site-5'), { dataTransfer: {} });
+    await waitFor(() => expect(sent(f, 'PUT', '/api/area_move/12')).toEqual({ site_id: 5, parent_id: null }));
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Area Moved' }));
+  });
+
+  it('moves an area by dialog: its own subtree is not offered as a parent', async () => {
+    const f = answerByPrefix(vi, [...base, ['PUT /api/area_move/10', [200, { message: 'Area Moved', data: {} }]]]);
+    renderAt(<SitesPage />, '/sites');
+    await screen.findByTestId('area-10');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Main Building' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Move', hidden: true }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(input(/^Parent area/));
+    await userEvent.click(await screen.findByRole('option', { name: 'Sports Hall', hidden: true }));
+    expect(screen.queryByRole('option', { name: /Main Reception/, hidden: true })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent(f, 'PUT', '/api/area_move/10')).toEqual({ site_id: 3, parent_id: 12 }));
+  });
+
+  it('the list view pages sites through sites_list with the geofencing filter', async () => {
+    const f = answerByPrefix(vi, [
+      ...base,
+      ['GET /api/adminPreference/1', [200, { data: null }]],
+      ['GET /api/sites_list/1', [200, { data: [{ ...treeFixture().data[0], areas: undefined }], count: 31 }]],
+    ]);
+    renderAt(<SitesPage />, '/sites');
+    await userEvent.click(await screen.findByText('List'));
+    expect(await screen.findByRole('cell', { name: 'Northfield Road' })).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Geofencing on'));
+    await waitFor(() => {
+      const urls = (f.mock.calls as [string][]).map(([u]) => u).filter((u) => u.startsWith('/api/sites_list/1'));
+      expect(decodeURIComponent(urls.at(-1)!)).toContain('"geofencing":"1"');
+    });
+    expect((f.mock.calls as [string][]).some(([u]) => u.includes('limit=10') && u.includes('page=1'))).toBe(true);
   });
 });

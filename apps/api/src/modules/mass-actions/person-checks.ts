@@ -1,0 +1,75 @@
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser } from '@gatehouse/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { complianceUsers, compliances } from '../../db/schema/index';
+import type { Db } from '../../platform/db/client';
+import { isComplianceDue } from '../compliance/compliance-due';
+import { checksOf, loadJourney } from '../kiosk-app/journey';
+
+type Checks = MassUser['checks'];
+type ComplianceItem = MassUser['compliances'][number];
+export interface PersonChecks {
+  checks: Checks;
+  compliances: ComplianceItem[];
+  compliance_status: MassUser['compliance_status'];
+  journey_flow_id: number | null;
+}
+
+const NONE: Checks = { temperature_check: 0, mask_check: 0, host: 0, allow_not_select_host: 1, select_host_permitted: 1, temperature_threshold: DEFAULT_TEMPERATURE_THRESHOLD_C };
+
+/**
+ * What signing each person in at an area asks (rule 228's checksModel and hostModel, rules 222-223): the area's
+ * journey and the flow of the person's user type (or its nearest parent's) decide the temperature and mask
+ * checks, the threshold and the host; the flow's entry condition gives the compliance status, from the person's
+ * answers and the flow's frequency (rule 198): passed while a pass is still valid, didn't pass when the last
+ * answer failed, pending when none was given. Without an area or a journey nothing is asked.
+ */
+export async function personChecks(tx: Db, entityId: number, areaId: number | undefined, people: { id: number; userTypeId: number | null }[], now = new Date()) {
+  const out = new Map<number, PersonChecks>();
+  const journey = areaId ? await loadJourney(tx, entityId, { areaId }) : null;
+  if (!journey) {
+    for (const p of people) out.set(p.id, { checks: NONE, compliances: [], compliance_status: 'not_required', journey_flow_id: null });
+    return out;
+  }
+  const flowOf = new Map(people.map((p) => [p.id, journey.flowFor(p.userTypeId)]));
+  const conditionIds = [...new Set([...flowOf.values()].map((f) => f?.flow.complianceId).filter((id): id is number => !!id))];
+  const conditions = conditionIds.length
+    ? await tx.select({ id: compliances.id, name: compliances.name }).from(compliances).where(and(eq(compliances.entityId, entityId), inArray(compliances.id, conditionIds)))
+    : [];
+  // Each person's answers to those conditions, newest first: the latest says failed or passed, the latest pass says until when.
+  const answers = conditionIds.length && people.length
+    ? await tx
+        .select({ userId: complianceUsers.userId, complianceId: complianceUsers.complianceId, status: complianceUsers.status, at: complianceUsers.createdAt })
+        .from(complianceUsers)
+        .where(and(eq(complianceUsers.entityId, entityId), inArray(complianceUsers.complianceId, conditionIds), inArray(complianceUsers.userId, people.map((p) => p.id))))
+        .orderBy(desc(complianceUsers.createdAt))
+    : [];
+  const threshold = journey.journey.temperatureThreshold ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
+  for (const p of people) {
+    const f = flowOf.get(p.id) ?? null;
+    const c = checksOf(journey, f);
+    const checks: Checks = {
+      temperature_check: flag(c.temperature),
+      mask_check: flag(c.mask),
+      host: flag(!!f?.flow.hostRequired),
+      allow_not_select_host: flag(!f?.flow.hostRequired || f.flow.allowNoHost),
+      select_host_permitted: 1,
+      temperature_threshold: threshold,
+    };
+    const condition = f?.flow.complianceId ? conditions.find((x) => x.id === f.flow.complianceId) : undefined;
+    if (!condition) {
+      out.set(p.id, { checks, compliances: [], compliance_status: 'not_required', journey_flow_id: f?.flow.id ?? null });
+      continue;
+    }
+    const theirs = answers.filter((a) => a.userId === p.id && a.complianceId === condition.id);
+    const lastPass = theirs.find((a) => a.status === 'success')?.at ?? null;
+    const due = isComplianceDue(f!.flow.complianceFrequency, lastPass, now);
+    const status: ComplianceItem['status'] = !due ? 'success' : theirs[0]?.status === 'failed' ? 'failed' : null;
+    out.set(p.id, {
+      checks,
+      compliances: [{ id: condition.id, name: condition.name, isRequired: 1, status }],
+      compliance_status: status === 'success' ? 'passed' : status === 'failed' ? 'did_not_pass' : 'pending',
+      journey_flow_id: f!.flow.id,
+    });
+  }
+  return out;
+}

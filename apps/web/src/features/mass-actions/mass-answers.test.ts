@@ -1,0 +1,58 @@
+import type { MassUser } from '@gatehouse/contract';
+import { describe, expect, it } from 'vitest';
+import { applyBody, failsCheck, problemsOf, temperatureText } from './mass-answers';
+
+const person = (over: Partial<MassUser> = {}): MassUser => ({
+  id: 1,
+  full_name: 'Ana Adams',
+  is_all: 0,
+  signedOut: 1,
+  state: 'signed_out',
+  next_action: 'in',
+  user_type: null,
+  area: null,
+  host: null,
+  journey_flow_id: null,
+  attendance_mode: null,
+  reasons: [],
+  checks: { temperature_check: 1, mask_check: 1, host: 1, allow_not_select_host: 0, select_host_permitted: 1, temperature_threshold: 37.5 },
+  compliances: [],
+  compliance_status: 'not_required',
+  can_act: 1,
+  blocked_reason: null,
+  ...over,
+});
+
+describe('mass sign-in answers (rules 220-228)', () => {
+  it('rule 227: the unit goes with the reading, so 37 F is not read as 37 C; a high reading or no mask fails the check', () => {
+    expect(temperatureText({ temperature: '99.1', unit: 'f' })).toBe('99.1 f');
+    expect(temperatureText({ temperature: ' ' })).toBeUndefined();
+    expect(failsCheck(person(), { temperature: '99.9', unit: 'f', mask: true })).toBe(true); // 37.7 C
+    expect(failsCheck(person(), { temperature: '36.6', mask: true })).toBe(false);
+    expect(failsCheck(person(), { temperature: '36.6' })).toBe(true); // no mask
+    expect(failsCheck(person({ next_action: 'out' }), {})).toBe(false);
+  });
+
+  it('asks for a host where the flow requires one, and a readable temperature', () => {
+    expect(problemsOf(person(), { temperature: 'hot' })).toEqual(['temperature_invalid', 'host_required']);
+    expect(problemsOf(person(), { temperature: '37', host_user_id: 4 })).toEqual([]);
+    expect(problemsOf(person({ checks: { ...person().checks, allow_not_select_host: 1 } }), {})).toEqual([]);
+  });
+
+  it("rule 224: the 'All' row with no filter and no answer sends all; otherwise each chosen person with their answers, never someone outside access (rule 226)", () => {
+    const users = [person({ id: 0, is_all: 1 }), person({ id: 1 }), person({ id: 2, next_action: 'out', reasons: [{ id: 8, name: 'Doctor', presented: ['Doctor'], type: 'early_sign_out', attendance_code: null }] }), person({ id: 3, can_act: 0 })];
+    const base = { entityId: 1, siteId: 2, areaId: 3, users, notes: '  ' };
+    expect(applyBody({ ...base, chosen: new Set([1, 2]), allChosen: true, filtered: false, answers: {} })).toEqual({ entity_id: 1, site_id: 2, area_id: 3, notes: null, all: 1 });
+    const body = applyBody({ ...base, chosen: new Set([1, 2, 3]), allChosen: true, filtered: true, answers: { 1: { temperature: '98.6', unit: 'f', mask: false, host_user_id: 9 }, 2: { reason_id: 8, temperature: '40' } } });
+    expect(body).toEqual({
+      entity_id: 1,
+      site_id: 2,
+      area_id: 3,
+      notes: null,
+      users: [
+        { id: 1, temperature: '98.6 f', mask: 0, host_user_id: 9 },
+        { id: 2, reason_id: 8 },
+      ],
+    });
+  });
+});

@@ -1,0 +1,231 @@
+import { Alert, Button, Card, Checkbox, Group, Loader, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { ADMIN_NOTES_MIN } from '@gatehouse/contract';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageAllowed } from '../../../app/guard';
+import { PageLayout } from '../../../components/PageLayout';
+import { HttpError } from '../../../lib/http';
+import { useSession } from '../../../lib/session';
+import { useSites } from '../../dashboard/api/dashboard';
+import { type MassApplyResult, useApplyMassSignin, useMassData } from '../api/mass-signin';
+import { MassErrors } from '../components/MassErrors';
+import { MassUserRow } from '../components/MassUserRow';
+import { type Answers, applyBody, failsCheck, notesEnough, problemsOf } from '../mass-answers';
+
+/**
+ * `/multiple-signin`: pick a site (and the area people sign in at), see its people with their state (rule 225),
+ * choose some or the 'All' row (rule 224) and flip them (rule 220) with the checks, host and reasons each one's
+ * sign-in asks (rules 221, 227-228). People outside the caller's access cannot be chosen and say why; those the
+ * server skips are listed with the reason while the rest apply (rules 160-161, 226).
+ */
+export default function MultipleSigninPage() {
+  const { t } = useTranslation('mass');
+  const session = useSession();
+  const entityId = session?.entity?.id ?? 0;
+  const canSearchHosts = pageAllowed(session?.permissions, 'users');
+  const sites = useSites(entityId);
+  const [siteId, setSiteId] = useState<number | null>(null);
+  const [areaId, setAreaId] = useState<number | null>(null);
+  const [userTypeId, setUserTypeId] = useState<number | null>(null);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText.trim(), 300);
+  const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [answers, setAnswers] = useState<Record<number, Answers>>({});
+  const [notes, setNotes] = useState('');
+  const [result, setResult] = useState<MassApplyResult['data'] | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const query = siteId ? { site_id: siteId, ...(areaId ? { area_id: areaId } : {}), ...(userTypeId ? { user_type_id: userTypeId } : {}), ...(search ? { search } : {}) } : null;
+  const data = useMassData(entityId, query);
+  const apply = useApplyMassSignin();
+
+  // A single site is chosen for the user; the first area is where people sign in until another is picked.
+  useEffect(() => {
+    if (!siteId && sites.data?.length === 1) setSiteId(sites.data[0].id);
+  }, [sites.data, siteId]);
+  useEffect(() => {
+    if (siteId && !areaId && data.data?.area.length) setAreaId(data.data.area[0].id);
+  }, [siteId, areaId, data.data]);
+
+  const allRow = data.data?.users.find((u) => u.is_all);
+  const people = useMemo(() => data.data?.users.filter((u) => !u.is_all) ?? [], [data.data]);
+  const actable = people.filter((u) => u.can_act);
+  const picked = people.filter((u) => chosen.has(u.id) && u.can_act);
+  const allChosen = actable.length > 0 && picked.length === actable.length;
+  const blockedByProblems = picked.filter((u) => problemsOf(u, answers[u.id]).length);
+  const needsNotes = picked.some((u) => failsCheck(u, answers[u.id])) && !notesEnough(notes);
+  const filtered = !!(userTypeId || search);
+
+  const choose = (id: number, on: boolean) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const chooseSite = (v: string | null) => {
+    setSiteId(v ? Number(v) : null);
+    setAreaId(null);
+    setUserTypeId(null);
+    setChosen(new Set());
+    setAnswers({});
+    setResult(null);
+  };
+
+  const run = () => {
+    if (!siteId || !areaId) return;
+    const body = applyBody({ entityId, siteId, areaId, users: people, chosen, allChosen, filtered, answers, notes });
+    setFormError(null);
+    apply.mutate(body, {
+      onSuccess: (r) => {
+        notifications.show({ color: r.data.skipped.length ? 'yellow' : 'green', message: r.message });
+        setResult(r.data);
+        const skipped = new Set(r.data.skipped.map((s) => s.user_id));
+        setChosen((s) => new Set([...s].filter((id) => skipped.has(id))));
+      },
+      // Rule 161: a failure shows the message (field messages joined by line breaks, rule 115).
+      onError: (err) => setFormError(err instanceof HttpError ? Object.values(err.fieldErrors).flat().join('\n') || err.message : String(err)),
+    });
+  };
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: t('confirm_title'),
+      children: <Text size="sm">{allChosen && !filtered ? t('confirm_all', { count: actable.length }) : t('confirm_some', { count: picked.length })}</Text>,
+      labels: { confirm: t('apply'), cancel: t('cancel') },
+      onConfirm: run,
+    });
+
+  const areaName = data.data?.area.find((a) => a.id === areaId)?.name;
+  return (
+    <PageLayout title={t('title')}>
+      <Card withBorder padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs">
+          <Select label={t('site')} required searchable placeholder={t('choose_site')} data={(sites.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} value={siteId ? String(siteId) : null} onChange={chooseSite} />
+          <Select
+            label={t('area')}
+            required
+            disabled={!siteId}
+            data={(data.data?.area ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+            value={areaId ? String(areaId) : null}
+            onChange={(v) => setAreaId(v ? Number(v) : null)}
+            allowDeselect={false}
+          />
+          <Select label={t('user_type')} clearable disabled={!siteId} placeholder={t('any')} data={(data.data?.user_type ?? []).map((u) => ({ value: String(u.id), label: u.name }))} value={userTypeId ? String(userTypeId) : null} onChange={(v) => setUserTypeId(v ? Number(v) : null)} />
+          <TextInput label={t('search')} disabled={!siteId} leftSection={<IconSearch size={16} aria-hidden />} value={searchText} onChange={(e) => setSearchText(e.currentTarget.value)} />
+        </SimpleGrid>
+      </Card>
+
+      {!siteId ? (
+        <Text c="dimmed">{sites.isLoading ? t('loading') : sites.data?.length ? t('pick_site') : t('no_sites')}</Text>
+      ) : data.isLoading ? (
+        <Loader aria-label={t('loading')} />
+      ) : data.isError ? (
+        <Alert color="red">{t('load_failed')}</Alert>
+      ) : (
+        <>
+          <Table striped verticalSpacing="xs" aria-busy={data.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40} />
+                <Table.Th style={{ textAlign: 'start' }}>{t('person')}</Table.Th>
+                <Table.Th style={{ textAlign: 'start' }}>{t('state')}</Table.Th>
+                <Table.Th style={{ textAlign: 'start' }}>{t('action')}</Table.Th>
+                <Table.Th style={{ textAlign: 'start' }}>{t('compliance')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {allRow && people.length ? (
+                <Table.Tr data-testid="mass-row-all">
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('choose_all')}
+                      checked={allChosen}
+                      indeterminate={picked.length > 0 && !allChosen}
+                      disabled={!actable.length}
+                      onChange={(e) => setChosen(e.currentTarget.checked ? new Set(actable.map((u) => u.id)) : new Set())}
+                    />
+                  </Table.Td>
+                  <Table.Td colSpan={5}>
+                    <Group justify="space-between" gap="xs">
+                      <Text fw={700}>{t('all_row', { name: allRow.full_name, count: actable.length })}</Text>
+                      {/* The end of the day or a drill: everyone in (to sign out), or everyone out (to sign in). */}
+                      <Group gap={4}>
+                        <Button size="compact-sm" variant="subtle" onClick={() => setChosen(new Set(actable.filter((u) => u.next_action === 'out').map((u) => u.id)))}>
+                          {t('choose_signed_in')}
+                        </Button>
+                        <Button size="compact-sm" variant="subtle" onClick={() => setChosen(new Set(actable.filter((u) => u.next_action === 'in').map((u) => u.id)))}>
+                          {t('choose_signed_out')}
+                        </Button>
+                      </Group>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+              {people.map((u) => (
+                <MassUserRow key={u.id} user={u} chosen={chosen.has(u.id)} onChoose={(on) => choose(u.id, on)} answers={answers[u.id]} onAnswers={(a) => setAnswers((x) => ({ ...x, [u.id]: a }))} canSearchHosts={canSearchHosts} />
+              ))}
+              {!people.length ? (
+                <Table.Tr>
+                  <Table.Td colSpan={6}>
+                    <Text ta="center" c="dimmed" py="md">
+                      {t('nobody')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+
+          {/* The action bar stays in view at the bottom of a long list. */}
+          <Card withBorder padding="md" shadow="sm" style={{ position: 'sticky', insetBlockEnd: 0, zIndex: 2 }}>
+            <Stack gap="xs">
+              {formError ? (
+                <Alert color="red" style={{ whiteSpace: 'pre-line' }}>
+                  {formError}
+                </Alert>
+              ) : null}
+              <Textarea
+                label={t('notes')}
+                description={t('notes_hint', { min: ADMIN_NOTES_MIN })}
+                rows={2}
+                maxLength={1000}
+                value={notes}
+                onChange={(e) => setNotes(e.currentTarget.value)}
+                error={needsNotes ? t('notes_needed', { min: ADMIN_NOTES_MIN }) : undefined}
+              />
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {areaName ? t('summary', { count: picked.length, area: areaName }) : t('pick_area')}
+                </Text>
+                <Button onClick={confirm} loading={apply.isPending} disabled={!areaId || !picked.length || blockedByProblems.length > 0 || needsNotes}>
+                  {t('apply_count', { count: picked.length })}
+                </Button>
+              </Group>
+              {blockedByProblems.length ? (
+                <Text size="xs" c="red">
+                  {t('answer_first', { names: blockedByProblems.map((u) => u.full_name).join(', ') })}
+                </Text>
+              ) : null}
+            </Stack>
+          </Card>
+          {result?.skipped.length ? (
+            <Alert color="yellow" title={t('skipped_title', { count: result.skipped.length })} data-testid="mass-skipped">
+              <Stack gap={2}>
+                {result.skipped.map((s) => (
+                  <Text key={s.user_id} size="sm">
+                    <b>{s.full_name || `#${s.user_id}`}</b>: {s.message}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          ) : null}
+        </>
+      )}
+      <MassErrors entityId={entityId} />
+    </PageLayout>
+  );
+}

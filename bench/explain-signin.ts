@@ -1,0 +1,49 @@
+/**
+ * Every statement of one kiosk sign-in and sign-out on the benchmark's PostgreSQL database, as PostgreSQL
+ * planned and ran it: auto_explain (ANALYZE, BUFFERS, nested statements, so the foreign-key checks show too)
+ * reports each plan to this client. Uses the database `bench/signin-pg.ts` leaves with BENCH_SEED_ONLY=1 or
+ * BENCH_KEEP=1 on DATABASE_URL's server (skipped when there is none).
+ *
+ *   DATABASE_URL=postgresql://root@localhost/postgres?host=/var/run/postgresql node --import tsx bench/explain-signin.ts
+ */
+import pg from 'pg';
+import { signInOutOnce } from '../apps/api/src/modules/signin/sign-in-out';
+import { resolveActor, type MemberActor } from '../apps/api/src/platform/auth/actor';
+import { wrapPool } from '../apps/api/src/platform/db/client';
+import { withTenant } from '../apps/api/src/platform/db/tenant';
+import { reuseSeed } from './lib/signin';
+
+const name = 'gatehouse_bench_signin';
+const server = process.env.DATABASE_URL;
+const admin = server ? new pg.Pool({ connectionString: server, max: 1 }) : null;
+const exists = admin ? (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0 : false;
+await admin?.end();
+if (!server || !exists) {
+  console.log(`explain-signin: skipped (needs DATABASE_URL and the ${name} database: run bench/signin-pg.ts with BENCH_SEED_ONLY=1)`);
+  process.exit(0);
+}
+const url = new URL(server);
+url.pathname = `/${name}`;
+const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+let printing = false;
+pool.on('connect', (client) => {
+  client.on('notice', (n) => printing && console.log(n.message, '\n'));
+  void client.query(`load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
+    set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice;
+    set auto_explain.log_timing = on`);
+});
+const database = wrapPool(pool);
+const seeded = await reuseSeed(database);
+const actor = (await resolveActor(database.db, seeded.token)) as MemberActor;
+const user = seeded.users[0] + 7;
+const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(database.db, actor.entityId, fn);
+for (const round of [1, 2]) {
+  for (const action of ['in', 'out'] as const) {
+    printing = round === 2;
+    const t = performance.now();
+    const body = { area_id: seeded.areaId, user_id: user, action, idempotency_key: `explain-${Date.now()}-${action}`, input_method: 'qr' as const };
+    const r = await signInOutOnce(run, { actor, body, method: 'qr' });
+    if (printing) console.log(`=== sign-${action}: scan ${r.scan.id} in ${(performance.now() - t).toFixed(1)} ms (plans above) ===\n`);
+  }
+}
+await database.close();
