@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // vitest runs without globals: unmount what each test rendered.
 afterEach(() => cleanup());
+
+// findBy*/waitFor wait up to 5 s: two cores run the api and web suites side by side, and a Mantine dialog's first
+// render can take more than the default second there. A test still fails when what it waits for never comes.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {
