@@ -121,6 +121,30 @@ export const zUsersActiveBody = z.object({ entity_id: zId.optional(), users: zId
 export const zUsersUserTypeBody = z.object({ entity_id: zId.optional(), users: zIdList.min(1, 'people.select_user'), user_type_id: zId });
 export const zApplyLabelsBody = z.object({ entity_id: zId.optional(), users: zIdList.min(1, 'people.select_user'), labels: z.array(zLabelName).min(1).max(50) });
 export const zInviteRevokeBody = z.object({ entity_id: zId.optional(), users: zIdList.min(1, 'people.select_user'), type: z.enum(['invite', 'revoke']), role_id: zId.optional() });
+/**
+ * One row of a dashboard invitation (rules 166, 179): the person, the role they get, the sites and user types
+ * they will see, and their phone with its country code. Missing values are reported per row, not as a 400.
+ */
+export const zInviteRow = z.object({
+  id: zId,
+  role_id: zId.nullable().optional(),
+  sites: zIdList.default([]),
+  user_types: zIdList.default([]),
+  phone_code: z.string().trim().max(5).nullable().optional(),
+  phone: z.string().trim().max(20).nullable().optional(),
+});
+export type InviteRow = z.output<typeof zInviteRow>;
+/** Apply invitations: plain ids (the users grid) or full rows (the /invite-users-to-dashboard page). */
+export const zApplyInviteBody = z.object({
+  entity_id: zId.optional(),
+  users: z
+    .array(z.union([zId, zInviteRow]))
+    .min(1, 'people.select_user')
+    .max(500)
+    .refine((l) => l.every((x) => typeof x === 'number') || l.every((x) => typeof x === 'object'), 'people.select_user')
+    .transform((l) => l as number[] | InviteRow[]),
+  role_id: zId.optional(),
+});
 export const zMergeBody = z.object({ entity_id: zId.optional(), keep_user_id: zId.optional(), merge_user_id: zId.optional() });
 export const zMassResult = z.object({ message: z.string(), data: z.object({ done: z.array(z.number()), skipped: z.array(z.object({ id: z.number(), reason: z.string() })) }) });
 

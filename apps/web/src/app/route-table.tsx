@@ -6,6 +6,7 @@ import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { journeysRoutes } from '../features/journeys/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { massActionsRoutes } from '../features/mass-actions/routes';
+import { peopleOpsRoutes } from '../features/people-ops/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
 import { preregRoutes } from '../features/prereg/routes';
@@ -36,6 +37,7 @@ export const ROUTES: AppRoute[] = [
   ...visitsRoutes,
   ...userTypesRoutes,
   ...usersRoutes,
+  ...peopleOpsRoutes,
   ...customFieldsRoutes,
 ];
 

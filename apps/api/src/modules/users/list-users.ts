@@ -28,7 +28,7 @@ export const likeText = (s: string) => `%${s.toLowerCase().replace(/[%_\\]/g, '\
 
 /**
  * The users grid (rule 164): server-side paging, sorting and filters from filterBy: status (active|archived),
- * user_type_id, label (id), site_id, department_id, role_id, has_passport, search. Only visible people (rule 96).
+ * user_type_id, label (id), site_id, department_id, role_id, has_passport, invitable, has_rfid, search. Only visible people (rule 96).
  */
 export async function listUsers(tx: Db, entityId: number, access: Access, q: ListQuery) {
   const f = q.filterBy;
@@ -45,6 +45,11 @@ export async function listUsers(tx: Db, entityId: number, access: Access, q: Lis
   const roleIds = ids(f.role_id);
   if (roleIds) conds.push(inArray(users.roleId, roleIds.length ? roleIds : [0]));
   if (f.has_passport === 1 || f.has_passport === '1') conds.push(sql`${users.accountId} is not null`);
+  // RFID enrolment state (the /rfid-enrollment page).
+  if (f.has_rfid === 1 || f.has_rfid === '1') conds.push(sql`${users.rfid} is not null`);
+  if (f.has_rfid === 0 || f.has_rfid === '0') conds.push(sql`${users.rfid} is null`);
+  // People who can be invited to the dashboard (rule 166): an e-mail and no passport yet.
+  if (f.invitable === 1 || f.invitable === '1') conds.push(sql`${users.accountId} is null and ${users.email} is not null`);
   if (typeof f.search === 'string' && f.search.trim()) {
     const s = f.search.trim().slice(0, 100);
     const like = likeText(s);

@@ -54,7 +54,7 @@ export async function applyLabels(tx: Db, actor: MemberActor, ids: number[], nam
  * passport's accept/reject calls answer and mails the person; revoking withdraws pending invitations and unlinks
  * the passport (the person keeps their record but loses console access).
  */
-export async function inviteOrRevoke(tx: Db, actor: MemberActor, mail: Mailer, ids: number[], type: 'invite' | 'revoke', roleId: number | undefined, t: T): Promise<MassResult> {
+export async function inviteOrRevoke(tx: Db, actor: MemberActor, mail: Mailer, ids: number[], type: 'invite' | 'revoke', roleId: number | undefined, t: T, roleFor?: Map<number, number>): Promise<MassResult> {
   const { allowed, skipped } = await partitionByAccess(tx, actor, ids, t);
   const people = allowed.length ? await tx.select().from(users).where(and(eq(users.entityId, actor.entityId), inArray(users.id, allowed))) : [];
   const done: number[] = [];
@@ -80,7 +80,7 @@ export async function inviteOrRevoke(tx: Db, actor: MemberActor, mail: Mailer, i
       continue;
     }
     await tx.update(invitations).set({ status: 'revoked', answeredAt: sql`now()` }).where(and(eq(invitations.entityId, actor.entityId), eq(invitations.userId, p.id), eq(invitations.status, 'pending')));
-    await tx.insert(invitations).values({ entityId: actor.entityId, email: p.email.toLowerCase(), userId: p.id, roleId: role ?? null, invitedBy: actor.userId });
+    await tx.insert(invitations).values({ entityId: actor.entityId, email: p.email.toLowerCase(), userId: p.id, roleId: roleFor?.get(p.id) ?? role ?? null, invitedBy: actor.userId });
     const vars = { name: p.firstName, entity: entity?.name ?? '' };
     await mail.queue({ to: p.email, subject: translate(p.lang, 'people.invite_subject', vars), text: translate(p.lang, 'people.invite_body', vars) });
     done.push(p.id);

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { listOf, zApplyLabelsBody, zEntityIdParam, zId, zInviteRevokeBody, zListQuery, zMassResult, zMergeBody, zMessage, zUserFull, zUserRow } from '@gatehouse/contract';
+import { type InviteRow, listOf, zApplyInviteBody, zApplyLabelsBody, zEntityIdParam, zId, zInviteRevokeBody, zListQuery, zMassResult, zMergeBody, zMessage, zUserFull, zUserRow } from '@gatehouse/contract';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { invitations, kiosks, users } from '../../db/schema/index';
+import { invitations, kiosks, userSites, users, userUserTypes } from '../../db/schema/index';
 import { asSystem } from '../../platform/db/tenant';
 import { badRequest, forbidden, found, notFound } from '../../platform/errors';
 import type { Router } from '../../platform/http/route';
@@ -10,6 +10,7 @@ import { translate } from '../../platform/i18n';
 import type { Services } from '../../platform/services';
 import { findDuplicates } from './duplicates';
 import { applyLabels, inviteOrRevoke } from './mass-actions';
+import { prepareInviteRows } from './invite-rows';
 import { mergeUsers } from './merge-users';
 import { faceIdOf, photoKey } from './photo';
 import { accessOf, visibleTo } from './policy';
@@ -38,10 +39,14 @@ export function registerActions(r: Router, services: Services) {
   });
 
   // Passport invitations give console access: administrators only.
-  const invite = (type: 'invite' | 'revoke', users: number[], roleId: number | undefined, ctx: { actor: Parameters<typeof inviteOrRevoke>[1]; tenant: <T>(fn: (tx: import('../../platform/db/client').Db) => Promise<T>) => Promise<T>; audit: (tx: import('../../platform/db/client').Db, a: string, s: string, id?: number | null, c?: Record<string, unknown>) => Promise<void>; t: (k: string) => string }) => {
+  const invite = (type: 'invite' | 'revoke', users: number[] | InviteRow[], roleId: number | undefined, ctx: { actor: Parameters<typeof inviteOrRevoke>[1]; tenant: <T>(fn: (tx: import('../../platform/db/client').Db) => Promise<T>) => Promise<T>; audit: (tx: import('../../platform/db/client').Db, a: string, s: string, id?: number | null, c?: Record<string, unknown>) => Promise<void>; t: (k: string) => string }) => {
     if (ctx.actor.roleKey !== 'admin') throw forbidden();
     return ctx.tenant(async (tx) => {
-      const res = await inviteOrRevoke(tx, ctx.actor, services.mail, users, type, roleId, ctx.t);
+      // Full rows (rules 166, 179) are checked and their grants written first; rows that fail are skipped.
+      const rows = users.length && typeof users[0] === 'object' ? await prepareInviteRows(tx, ctx.actor, users as InviteRow[], ctx.t) : null;
+      const ids = rows ? rows.ready : (users as number[]);
+      const res = ids.length || !rows ? await inviteOrRevoke(tx, ctx.actor, services.mail, ids, type, roleId, ctx.t, rows?.roleFor) : { done: [], skipped: [] };
+      if (rows) res.skipped.unshift(...rows.skipped);
       await ctx.audit(tx, type, 'passport', null, { users: res.done });
       return { message: ctx.t(type === 'invite' ? 'people.invitation_sent' : 'people.passport_revoked'), data: res };
     });
@@ -53,8 +58,8 @@ export function registerActions(r: Router, services: Services) {
     handler: (ctx) => invite(ctx.body.type, ctx.body.users, ctx.body.role_id, ctx),
   });
   r.route({
-    method: 'POST', url: '/api/mass-action-apply-invite-users', summary: 'Invite many people to their passport', tags, permission: perm,
-    body: zInviteRevokeBody.omit({ type: true }), response: zMassResult,
+    method: 'POST', url: '/api/mass-action-apply-invite-users', summary: 'Invite many people to the dashboard: plain ids, or rows with role, sites, user types and phone (rules 166, 179)', tags, permission: perm,
+    body: zApplyInviteBody, response: zMassResult,
     handler: (ctx) => invite('invite', ctx.body.users, ctx.body.role_id, ctx),
   });
   r.route({
@@ -65,7 +70,7 @@ export function registerActions(r: Router, services: Services) {
 
   r.route({
     method: 'GET', url: '/api/mass-action-invite-users', summary: 'The chosen people with their passport state, before inviting or revoking (users=1,2,3)', tags, permission: perm,
-    query: zUsersQuery, response: listOf(zUserRow.extend({ invitation: z.string().nullable(), can_invite: z.number(), can_revoke: z.number(), error: z.string().nullable() })),
+    query: zUsersQuery, response: listOf(zUserRow.extend({ invitation: z.string().nullable(), can_invite: z.number(), can_revoke: z.number(), error: z.string().nullable(), sites: z.array(z.number()), user_types: z.array(z.number()) })),
     handler: ({ actor, query, tenant, t }) =>
       tenant(async (tx) => {
         const vis = visibleTo(await accessOf(tx, actor));
@@ -73,9 +78,13 @@ export function registerActions(r: Router, services: Services) {
         const visible = new Set((await tx.select({ id: users.id }).from(users).where(and(eq(users.entityId, actor.entityId), inArray(users.id, query.users), vis))).map((x) => x.id));
         const inv = await tx.select({ userId: invitations.userId, status: invitations.status }).from(invitations).where(and(eq(invitations.entityId, actor.entityId), inArray(invitations.userId, query.users), eq(invitations.status, 'pending')));
         const pending = new Set(inv.map((i) => i.userId));
+        // The person's current grants (rule 179 row: sites, user_types), the invitation form's starting values.
+        const siteRows = await tx.select({ userId: userSites.userId, id: userSites.siteId }).from(userSites).where(and(eq(userSites.entityId, actor.entityId), inArray(userSites.userId, query.users)));
+        const typeRows = await tx.select({ userId: userUserTypes.userId, id: userUserTypes.userTypeId }).from(userUserTypes).where(and(eq(userUserTypes.entityId, actor.entityId), inArray(userUserTypes.userId, query.users)));
+        const of = (list: { userId: number; id: number }[], id: number) => list.filter((x) => x.userId === id).map((x) => x.id);
         const data = rows.map((u) => {
           const error = !visible.has(u.id) ? t('people.out_of_access') : !u.email ? t('people.no_email') : null;
-          return { ...presentUserRow(u), invitation: pending.has(u.id) ? 'pending' : null, can_invite: error || u.accountId ? 0 : 1, can_revoke: !visible.has(u.id) || (!u.accountId && !pending.has(u.id)) ? 0 : 1, error } as const;
+          return { ...presentUserRow(u), invitation: pending.has(u.id) ? 'pending' : null, can_invite: error || u.accountId ? 0 : 1, can_revoke: !visible.has(u.id) || (!u.accountId && !pending.has(u.id)) ? 0 : 1, error, sites: of(siteRows, u.id), user_types: of(typeRows, u.id) } as const;
         });
         return { data: data.map((d) => ({ ...d, can_invite: d.can_invite as number, can_revoke: d.can_revoke as number })), count: data.length };
       }),
@@ -106,7 +115,7 @@ export function registerActions(r: Router, services: Services) {
     rateLimit: { max: 30, timeWindow: 60_000 },
     handler: async ({ body, t }) => {
       const [person] = await asSystem(db, (tx) => tx.select().from(users).where(and(eq(users.rfidCodeHash, hash(body.code)), gt(users.rfidCodeExpiresAt, sql`now()`))).limit(1));
-      if (!person) throw notFound('auth.reset_invalid');
+      if (!person) throw notFound('people.rfid_link_invalid');
       if (!body.rfid) return { message: 'ok', data: { valid: 1, first_name: person.firstName, enrolled: person.rfid ? 1 : 0 } };
       await asSystem(db, async (tx) => {
         await assertUnique(tx, person.entityId, { rfid: body.rfid }, person.id);

@@ -34,7 +34,8 @@ export default function ImportGridPage() {
     <PageLayout title={details ? t('import.details_title', { id }) : t('import.grid_title')} actions={details ? null : <Group><Button onClick={start} loading={run.isPending} disabled={run.isSuccess}>{t('import.run')}</Button></Group>}>
       <DataGrid<ImportRowView>
         pageUrl={details ? '/users/import/details' : '/users/import/grid'}
-        queryKey={['users', 'import-rows', id]}
+        // The report is not the staged rows: its own cache entry, so it never shows the rows as they were before the run.
+        queryKey={['users', 'import-rows', id, details ? 'report' : 'staged']}
         rowId={(r) => r.id}
         searchable={false}
         fetchPage={(q, signal) => http.get(`/api/users/list_import_users/${entityId}/${id}`, { query: { ...q }, signal })}

@@ -68,6 +68,8 @@ export default function UsersPage() {
       title={t('title')}
       actions={
         <>
+          <Button variant="default" component={Link} to="/invite-users-to-dashboard">{t('invite_page')}</Button>
+          <Button variant="default" component={Link} to="/rfid-enrollment">{t('rfid_page')}</Button>
           <Button variant="default" component={Link} to="/users/import">{t('import.title')}</Button>
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open('new', true)}>{t('add')}</Button>
         </>
