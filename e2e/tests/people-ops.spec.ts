@@ -52,7 +52,7 @@ test('people operations: import with photos, the queue reaches done, the report,
 
   // The duplication board: the two Amiras are a suspected pair by name; no choice answers 'Please select a user'.
   await page.goto('/duplication-control-board');
-  await page.getByText('Similar name', { exact: true }).click();
+  await page.locator('.mantine-SegmentedControl-root').getByText('Similar name', { exact: true }).click();
   const pair = page.getByRole('row').filter({ hasText: `a.haddad.${stamp}@other.test` });
   await expect(pair).toBeVisible();
   await pair.getByRole('button', { name: 'Merge' }).click();
