@@ -127,7 +127,8 @@ describe('/users', { timeout: 60_000 }, () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Labels applied.' })));
     await user.click(screen.getByLabelText('Select Kofi Test'));
     await user.click(screen.getByRole('button', { name: 'Move user type' }));
-    await pickOption(user, within(await dialog()).getByRole('combobox', { name: 'New user type' }), 'Staff');
+    // The labels dialog may still be closing: wait for the one that asks for the new user type.
+    await pickOption(user, await screen.findByRole('combobox', { name: 'New user type' }), 'Staff');
     await user.click(within(await dialog()).getByRole('button', { name: 'Move user type' }));
     await waitFor(() => expect(calls.find((c) => c.url === '/api/users_usertype')?.body).toEqual({ users: [7], user_type_id: 2 }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'User Moved' })));
