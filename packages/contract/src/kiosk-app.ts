@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zEmail, zFlag, zId, zPhone } from './common';
 import { zCustomFieldValue } from './people';
-import { zSignInOutBody } from './signin';
+import { zConditionAnswers, zSignInOutBody } from './signin';
 
 /** The kiosk app's own calls (apps/api/src/modules/kiosk-app), authenticated by the device token (`Bearer ghk_…`). */
 
@@ -111,12 +111,7 @@ export const zKioskVisitorBody = z.object({
   id_number: z.string().trim().max(100).optional(),
   host_user_id: zId.nullable().optional(),
   custom_fields: z.array(zCustomFieldValue).max(200).optional(),
-  compliance: z
-    .object({
-      answers: z.array(z.object({ question_id: z.string().max(40), answer: z.enum(['positive', 'negative']) })).max(100),
-      agreed: z.literal(true, { error: 'kiosk_app.agreement_required' }),
-    })
-    .optional(),
+  compliance: zConditionAnswers.optional(),
   notes: z.string().trim().max(1000).optional(),
   image: zPhoto.optional(),
   temperature: zSignInOutBody.shape.temperature,
