@@ -22,18 +22,24 @@ type Flow = KioskJourney['flows'][number];
 const hostCondition = (entityId: number, flow: Flow['flow']) =>
   and(eq(users.entityId, entityId), eq(users.status, 'active'), flow.hostUserTypeIds.length ? inArray(users.userTypeId, flow.hostUserTypeIds) : isNotNull(users.roleId));
 
-/** The kiosk's walk-in flow by id: 404 when it is not one of its journey's flows (another organisation's included). */
-export async function walkInFlow(tx: Db, k: DeviceKiosk, flowId: number) {
+/** One of the kiosk's journey's flows by id: 404 otherwise (another organisation's included). */
+async function journeyFlow(tx: Db, k: DeviceKiosk, flowId: number) {
   const journey = await loadKioskJourney(tx, k);
   const flow = journey?.flows.find((f) => f.flow.id === flowId);
   if (!journey || !flow) throw notFound();
-  if (!takesWalkIns(flow.type)) throw forbidden('kiosk_app.flow_not_walk_in');
   return { journey, flow };
 }
 
-/** Hosts a visitor can pick on the kiosk: names only, a few matches. */
+/** The kiosk's walk-in flow by id: 404 when it is not one of its journey's flows, 403 when it takes no walk-ins. */
+export async function walkInFlow(tx: Db, k: DeviceKiosk, flowId: number) {
+  const found = await journeyFlow(tx, k, flowId);
+  if (!takesWalkIns(found.flow.type)) throw forbidden('kiosk_app.flow_not_walk_in');
+  return found;
+}
+
+/** Hosts a visitor (a walk-in, or a known person whose flow asks for a host) can pick on the kiosk: names only, a few matches. */
 export async function searchHosts(tx: Db, k: DeviceKiosk, flowId: number, search: string) {
-  const { flow } = await walkInFlow(tx, k, flowId);
+  const { flow } = await journeyFlow(tx, k, flowId);
   const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
   const like = (w: string) => `${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await tx

@@ -287,6 +287,37 @@ describe('refusals in the kiosk language and for staff acting (rules 160, 222-22
     expect(kept).toMatchObject({ source: 'kiosk', scanId: ok.body.data.scan.id, status: 'success' });
   });
 
+  it("identify tells the kiosk what the sign-in asks (host step, entry condition when due); a sign-in kept offline is recorded without them", async () => {
+    const org = await createOrg(h);
+    const { f, area, visitorType, visitor } = await place(org);
+    const staffType = await f.userType('Staff');
+    const host = await f.person({ firstName: 'Hana', lastName: 'Host', userTypeId: staffType.id });
+    const health = await f.condition('Health declaration');
+    const { flow } = await f.flow(area.id, visitorType.id, { temperatureCheck: true, hostRequired: true, hostUserTypeIds: [staffType.id], complianceId: health.id, complianceFrequency: 'daily' });
+    const device = await pairKiosk(h, org, area.id);
+    const k = api(h.app, device.token);
+    expect((await k.post('/api/kiosk-app/identify', { user_id: visitor.id })).body.data).toMatchObject({ action: 'in', journey_flow_id: flow.id, host: 1, compliance: 1, checks: { temperature: 1 } });
+    // Hosts of the flow's host user types can be found for a known person too.
+    expect((await k.get(`/api/kiosk-app/hosts/${flow.id}?search=hana`)).body.data).toEqual([{ id: host.id, name: 'Hana Host' }]);
+    // Answered today (daily) and expected with a host: nothing more to ask.
+    const expected = await f.person({ userTypeId: visitorType.id });
+    await f.answer(expected.id, health, 'success', ago(60_000));
+    await f.run((tx) => tx.insert(visits).values({ entityId: org.entityId, userId: expected.id, areaId: area.id, status: 'expected', expectedAt: new Date(), hostUserId: host.id }));
+    expect((await k.post('/api/kiosk-app/identify', { user_id: expected.id })).body.data).toMatchObject({ host: 0, compliance: 0 });
+
+    // Kept offline: recorded without host and answers; the readings the kiosk asked offline are still needed.
+    const at = ago(10 * 60_000).toISOString();
+    const noReading = await k.post('/api/kiosk-app/scan', { user_id: visitor.id, action: 'in', offline: 1, at, idempotency_key: 'offline-visitor-1' });
+    expect(noReading.body.errors).toEqual({ temperature: ['A temperature reading is needed to sign in here.'] });
+    expect((await k.post('/api/kiosk-app/scan', { user_id: visitor.id, action: 'in', at, temperature: '36.6', idempotency_key: 'online-visitor-1' })).status).toBe(400);
+    const kept = await k.post('/api/kiosk-app/scan', { user_id: visitor.id, action: 'in', offline: 1, at, temperature: '36.6', idempotency_key: 'offline-visitor-2' });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.scan.at).toBe(at);
+    // The console's calls take no such flag.
+    const other = await f.person({ userTypeId: visitorType.id });
+    expect((await api(h.app, org.token).post('/api/user_action', { area_id: area.id, user_id: other.id, action: 'in', temperature: 36.6, offline: 1 })).status).toBe(400);
+  });
+
   it('mass sign-in and checkin_users list each refused person with why; the rest still apply', async () => {
     const org = await createOrg(h);
     const { f, site, area, visitorType, visitor, a } = await place(org);

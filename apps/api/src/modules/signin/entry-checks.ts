@@ -3,7 +3,9 @@ import { localClock } from '../attendance/clock';
 import { isComplianceDue } from '../compliance/compliance-due';
 import { evaluateAnswers, type Evaluation } from '../compliance/evaluate-answers';
 import { AppError, fieldError } from '../../platform/errors';
-import type { AreaAsks, SignInCondition, SignInFlow, SignInPlace, SignInVisit } from './load-sign-in';
+import type { MemberActor } from '../../platform/auth/actor';
+import type { Db } from '../../platform/db/client';
+import { type AreaAsks, loadSignIn, type SignInCondition, type SignInFlow, type SignInPlace, type SignInVisit } from './load-sign-in';
 
 /**
  * What the person's flow and the area ask on the way in, checked from what the load query brought (no round trip):
@@ -41,6 +43,17 @@ export function assertHost(flow: SignInFlow | null, hostId: number | null, named
 
 const refuse = (field: string, key: string, name: string) => new AppError(400, key, { errors: { [field]: [key] }, vars: { name } });
 
+/** Today's expected visit here that a sign-in takes up: the earliest. */
+export const expectedVisitOf = (visits: SignInVisit[]) => visits.filter((v) => v.status === 'expected').sort((a, b) => +a.expectedAt! - +b.expectedAt!)[0];
+
+/** Whether the flow's entry condition must be answered now (rule 198); 'everytime': unless answered for the expected visit. */
+export function conditionDue(flow: SignInFlow | null, opts: { at: Date; timeZone: string; expected: SignInVisit | undefined }): boolean {
+  const condition = flow?.condition;
+  if (!condition) return false;
+  if (flow.frequency === 'everytime') return !opts.expected?.conditionPassed;
+  return isComplianceDue(flow.frequency, condition.lastPassedAt, opts.at, condition.validDays, opts.timeZone);
+}
+
 /** Answers given with the request, evaluated against the condition's current version (rules 210-212). */
 export interface GivenAnswers {
   condition: SignInCondition;
@@ -58,8 +71,7 @@ export function checkFlowCondition(
 ): GivenAnswers | null {
   const condition = flow?.condition;
   if (!condition) return null;
-  const due =
-    flow.frequency === 'everytime' ? !opts.expected?.conditionPassed : isComplianceDue(flow.frequency, condition.lastPassedAt, opts.at, condition.validDays, opts.timeZone);
+  const due = conditionDue(flow, opts);
   if (!opts.body.compliance) {
     if (due) throw refuse('compliance', 'signin.condition_required', condition.name);
     return null;
@@ -91,4 +103,20 @@ export function assertAreaAsks(asks: AreaAsks, opts: { at: Date; timeZone: strin
     const valid = d.validUntil !== null && (d.validUntil === 'infinity' || d.validUntil >= today);
     if (!valid) throw refuse('documents', 'signin.document_required', d.name);
   }
+}
+
+/**
+ * What signing this person in will ask beyond the readings, for the kiosk to ask first: the flow's host step (no
+ * host known from an expected visit) and its entry condition when due. From the sign-in's own load query.
+ */
+export async function arrivalAsks(tx: Db, actor: MemberActor, where: { user_id: number; area_id: number; kiosk_id: number }, at = new Date()) {
+  const loaded = await loadSignIn(tx, actor, { ...where, action: 'in' }, at);
+  const flow = loaded?.person?.flow ?? null;
+  if (!loaded?.person || !flow) return null;
+  const expected = expectedVisitOf(loaded.person.visits);
+  return {
+    journeyFlowId: flow.id,
+    host: flow.hostRequired && !expected?.hostUserId,
+    compliance: conditionDue(flow, { at, timeZone: loaded.place.timezone, expected }),
+  };
 }

@@ -8,7 +8,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../platform/erro
 import { localClock } from '../attendance/clock';
 import { evaluateAttendance } from '../attendance/evaluate-attendance';
 import { closeOpenVisits } from '../visits/close-open-visits';
-import { assertAreaAsks, assertHost, assertReadings, checkFlowCondition, type GivenAnswers, readingsAsked } from './entry-checks';
+import { assertAreaAsks, assertHost, assertReadings, checkFlowCondition, expectedVisitOf, type GivenAnswers, readingsAsked } from './entry-checks';
 import { loadSignIn } from './load-sign-in';
 import { loadScan } from './load-scans';
 
@@ -31,6 +31,11 @@ export interface SignInOutOptions {
   now?: Date;
   /** Mass actions check access for the whole batch themselves. */
   skipAccessCheck?: boolean;
+  /**
+   * A kiosk's sign-in kept while the server was unreachable: the person is already inside, so it is recorded
+   * without what only the server could ask (host step, entry condition unless answered, the area's asks).
+   */
+  recordedOffline?: boolean;
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -117,7 +122,7 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     if (failed && (body.notes ?? '').length < NOTES_MIN) throw badRequest({ notes: ['signin.check_failed_notes'] }, 'signin.check_failed_notes');
   }
 
-  const expectedVisit = action === 'in' ? theirs.filter((v) => v.status === 'expected').sort((a, b) => +a.expectedAt! - +b.expectedAt!)[0] : undefined;
+  const expectedVisit = action === 'in' ? expectedVisitOf(theirs) : undefined;
   const hostId = body.host_user_id ?? (action === 'in' ? expectedVisit?.hostUserId : open?.hostUserId) ?? null;
   let host: { id: number; email: string | null; firstName: string; lastName: string; lang: 'en' | 'ar' | 'es'; userTypeId: number | null } | null = null;
   if (hostId) {
@@ -131,9 +136,10 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   // The flow's host settings, its entry condition within its frequency, the area's conditions and documents.
   let given: GivenAnswers | null = null;
   if (action === 'in') {
-    assertHost(flow, host?.id ?? null, body.host_user_id ? host : null);
-    given = checkFlowCondition(flow, { at, timeZone: place.timezone, expected: expectedVisit, body, temperature, threshold });
-    assertAreaAsks(person.areaAsks, { at, timeZone: place.timezone, flowConditionId: flow?.condition?.id ?? null });
+    const offline = !!opts.recordedOffline;
+    if (!offline) assertHost(flow, host?.id ?? null, body.host_user_id ? host : null);
+    if (!offline || body.compliance) given = checkFlowCondition(flow, { at, timeZone: place.timezone, expected: expectedVisit, body, temperature, threshold });
+    if (!offline) assertAreaAsks(person.areaAsks, { at, timeZone: place.timezone, flowConditionId: flow?.condition?.id ?? null });
   }
 
   // The visit moves (expected today or new -> signed in; signed in -> signed out) and the scan is written, in
