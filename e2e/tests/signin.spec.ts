@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN, adminApi, kioskTemperature, login, pairKiosk } from './helpers';
+import { ADMIN, adminApi, kioskQuestionnaire, kioskTemperature, login, pairKiosk } from './helpers';
 
 /**
  * Signing in and out end to end (issue 7): a kiosk paired from the console; a visitor signed in by name and an
@@ -59,11 +59,7 @@ async function visitorArrival(kiosk: Page, opts: { questionnaire: boolean } = { 
   await kiosk.getByRole('button', { name: 'Dana Okafor' }).click();
   await kiosk.getByRole('button', { name: opts.questionnaire ? 'Continue' : 'Sign in' }).click();
   if (!opts.questionnaire) return;
-  await expect(kiosk.getByRole('heading', { name: 'Health questionnaire' })).toBeVisible();
-  await kiosk.getByRole('group', { name: /fever/ }).getByRole('button', { name: 'No' }).click();
-  await kiosk.getByRole('group', { name: /contact/ }).getByRole('button', { name: 'No' }).click();
-  await kiosk.getByRole('group', { name: /safeguarding/ }).getByRole('button', { name: 'Yes' }).click();
-  await kiosk.getByLabel('I confirm that my answers are true.').check();
+  await kioskQuestionnaire(kiosk);
   await kiosk.getByRole('button', { name: 'Sign in' }).click();
 }
 
