@@ -318,6 +318,18 @@ describe('refusals in the kiosk language and for staff acting (rules 160, 222-22
     expect((await api(h.app, org.token).post('/api/user_action', { area_id: area.id, user_id: other.id, action: 'in', temperature: 36.6, offline: 1 })).status).toBe(400);
   });
 
+  it("the mass sign-in list judges the entry condition as the sign-in does (rules 198, 222-223: the condition's valid days)", async () => {
+    const org = await createOrg(h);
+    const { f, site, area, visitorType, visitor, a } = await place(org);
+    const health = await f.condition('Health declaration', 3);
+    await f.flow(area.id, visitorType.id, { complianceId: health.id, complianceFrequency: 'valid till expiry' });
+    await f.answer(visitor.id, health, 'success', ago(2 * DAY));
+    const users = (await a.post('/api/mass-action-signin', { site_id: site.id, area_id: area.id })).body.data[0].users as { id: number; compliance_status: string }[];
+    expect(users.find((u) => u.id === visitor.id)?.compliance_status).toBe('passed');
+    const res = await a.post('/api/mass-action-apply-signin', { site_id: site.id, area_id: area.id, users: [{ id: visitor.id }] });
+    expect(res.body.data.applied.map((x: { user_id: number }) => x.user_id)).toEqual([visitor.id]);
+  });
+
   it('mass sign-in and checkin_users list each refused person with why; the rest still apply', async () => {
     const org = await createOrg(h);
     const { f, site, area, visitorType, visitor, a } = await place(org);
