@@ -52,6 +52,15 @@ export async function adminApi(request: import('@playwright/test').APIRequestCon
 }
 
 /** A temperature asked by the kiosk's checks screen (the demo journey takes temperatures, rule 227). */
+/** The demo journey's Health questionnaire on the kiosk, answered so that it passes (rule 210). */
+export async function kioskQuestionnaire(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Health questionnaire' })).toBeVisible();
+  await page.getByRole('group', { name: /fever/ }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('group', { name: /contact/ }).getByRole('button', { name: 'No' }).click();
+  await page.getByRole('group', { name: /safeguarding/ }).getByRole('button', { name: 'Yes' }).click();
+  await page.getByLabel('I confirm that my answers are true.').check();
+}
+
 export async function kioskTemperature(page: Page, reading = '36.6') {
   await expect(page.getByRole('heading', { name: 'Before you sign in' })).toBeVisible();
   await page.getByLabel('Temperature').fill(reading);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { ADMIN, kioskQuestionnaire } from './helpers';
 
 /**
  * The kiosk app in Chromium against the real server: pairing with the code on the page (with the demo "School
@@ -126,11 +126,7 @@ test('kiosk: pair, sign in by name, a walk-in visitor, by QR and RFID, and offli
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await page.getByRole('button', { name: 'Meeting' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Health questionnaire' })).toBeVisible();
-  await page.getByRole('group', { name: /fever/ }).getByRole('button', { name: 'No' }).click();
-  await page.getByRole('group', { name: /contact/ }).getByRole('button', { name: 'No' }).click();
-  await page.getByRole('group', { name: /safeguarding/ }).getByRole('button', { name: 'Yes' }).click();
-  await page.getByLabel('I confirm that my answers are true.').check();
+  await kioskQuestionnaire(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Your photo' })).toBeVisible();
   await page.getByRole('button', { name: 'Take photo' }).click();

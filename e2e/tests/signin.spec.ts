@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN, adminApi, kioskTemperature, login, pairKiosk } from './helpers';
+import { ADMIN, adminApi, kioskQuestionnaire, kioskTemperature, login, pairKiosk } from './helpers';
 
 /**
  * Signing in and out end to end (issue 7): a kiosk paired from the console; a visitor signed in by name and an
@@ -49,6 +49,20 @@ async function consoleBrowser(browser: Browser) {
   return { context, page };
 }
 
+/**
+ * What the demo journey's Visitors flow asks after the temperature: who they visit (a host of the Staff type, the
+ * flow allows no sign-in without one) and its daily Health questionnaire until answered today (rule 198).
+ */
+async function visitorArrival(kiosk: Page, opts: { questionnaire: boolean } = { questionnaire: true }) {
+  await expect(kiosk.getByRole('heading', { name: 'Who are you visiting?' })).toBeVisible();
+  await kiosk.getByLabel("Host's name").fill('dana');
+  await kiosk.getByRole('button', { name: 'Dana Okafor' }).click();
+  await kiosk.getByRole('button', { name: opts.questionnaire ? 'Continue' : 'Sign in' }).click();
+  if (!opts.questionnaire) return;
+  await kioskQuestionnaire(kiosk);
+  await kiosk.getByRole('button', { name: 'Sign in' }).click();
+}
+
 async function signByName(kiosk: Page, name: string) {
   await kiosk.getByRole('button', { name: 'Find my name' }).click();
   await kiosk.getByLabel('Name').fill(name);
@@ -81,6 +95,7 @@ test('kiosk sign-ins appear live in a second browser; late in and early out with
   expect(made.status()).toBe(201);
   await signByName(kiosk, vera);
   await kioskTemperature(kiosk);
+  await visitorArrival(kiosk);
   await expect(kiosk.getByTestId('done-title')).toHaveText(`Welcome, ${vera}!`);
   await kiosk.getByRole('button', { name: 'Done' }).click();
   await expect(dash.getByRole('row', { name: new RegExp(`^${vera}, Sign in`) })).toBeVisible();
@@ -117,6 +132,7 @@ test('kiosk sign-ins appear live in a second browser; late in and early out with
   await kiosk.getByLabel('Code').fill(`http://localhost/c${confirmationLink(email)!.slice(2)}`);
   await kiosk.getByRole('button', { name: 'Continue' }).click();
   await kioskTemperature(kiosk);
+  await visitorArrival(kiosk);
   await expect(kiosk.getByTestId('done-title')).toHaveText(`Welcome, Quentin Rowe${stamp}!`);
   await kiosk.getByRole('button', { name: 'Done' }).click();
   const quentinRow = dash.getByRole('row', { name: new RegExp(`^Quentin Rowe${stamp}, Sign in`) });
@@ -275,6 +291,7 @@ test('a sign-in made at the kiosk while the server is down arrives once when it 
     // Online: in by name (the visitor's badge gives her QR code), out by that QR code.
     await signByName(page, 'Olive Offline');
     await kioskTemperature(page);
+    await visitorArrival(page);
     await expect(page.getByTestId('done-title')).toHaveText('Welcome, Olive Offline!');
     await page.getByRole('button', { name: 'Done' }).click();
     const [first] = (await (await request.get(`/api/visit_list/${admin.entityId}?filterBy=${encodeURIComponent(JSON.stringify({ kiosk_id: [kioskId] }))}`, { headers: admin.headers })).json()).data as { id: number }[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { zEmail, zFlag, zId, zPhone } from './common';
+import { zBool, zEmail, zFlag, zId, zPhone } from './common';
 import { zCustomFieldValue } from './people';
-import { zSignInOutBody } from './signin';
+import { zConditionAnswers, zSignInOutBody } from './signin';
 
 /** The kiosk app's own calls (apps/api/src/modules/kiosk-app), authenticated by the device token (`Bearer ghk_…`). */
 
@@ -65,7 +65,16 @@ const zIdentifiers = {
  * A kiosk scan: the area and kiosk are the device's own, never the body's. The person is named by `code` (QR),
  * `rfid` or `user_id` (picked by name); the server resolves the first two.
  */
-export const zKioskAppScanBody = zSignInOutBody.omit({ entity_id: true, area_id: true, kiosk_id: true, email: true, phone: true, id_number: true }).extend(zIdentifiers);
+export const zKioskAppScanBody = zSignInOutBody
+  .omit({ entity_id: true, area_id: true, kiosk_id: true, email: true, phone: true, id_number: true })
+  .extend({
+    ...zIdentifiers,
+    /**
+     * 1: a sign-in the kiosk kept while the server was unreachable, sent now. The person is already inside: it is
+     * recorded without what only the server could ask (the host step, the entry condition, the area's asks).
+     */
+    offline: zBool.optional(),
+  });
 export type KioskAppScanBody = z.input<typeof zKioskAppScanBody>;
 
 /** The reasons of a person's attendance mode, offered when a late sign-in or early sign-out needs one. */
@@ -87,6 +96,12 @@ export const zKioskIdentity = z.object({
     user_type: z.string().nullable(),
     action: z.enum(['in', 'out']),
     checks: z.object({ temperature: zFlag, mask: zFlag }),
+    /** The journey flow the person follows here (its host settings and entry condition are in the configuration). */
+    journey_flow_id: z.number().nullable(),
+    /** 1: a sign-in asks who is visited (the flow's host step, no host known from an expected visit). */
+    host: zFlag,
+    /** 1: the flow's entry condition must be answered now (rule 198: its frequency, no pass in the window). */
+    compliance: zFlag,
   }),
 });
 
@@ -111,12 +126,7 @@ export const zKioskVisitorBody = z.object({
   id_number: z.string().trim().max(100).optional(),
   host_user_id: zId.nullable().optional(),
   custom_fields: z.array(zCustomFieldValue).max(200).optional(),
-  compliance: z
-    .object({
-      answers: z.array(z.object({ question_id: z.string().max(40), answer: z.enum(['positive', 'negative']) })).max(100),
-      agreed: z.literal(true, { error: 'kiosk_app.agreement_required' }),
-    })
-    .optional(),
+  compliance: zConditionAnswers.optional(),
   notes: z.string().trim().max(1000).optional(),
   image: zPhoto.optional(),
   temperature: zSignInOutBody.shape.temperature,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBool, zId } from './common';
+import { zConditionAnswers } from './signin';
 
 /** Mass action status labels (rule 222) and compliance item statuses (rule 223). */
 export const MASS_STATUSES = ['pending', 'in_progress', 'completed', 'passed', 'did_not_pass', 'not_required'] as const;
@@ -70,6 +71,8 @@ export const zMassApplyUser = z.object({
   attendance_code_id: zId.nullable().optional(),
   host_user_id: zId.nullable().optional(),
   notes: z.string().trim().max(1000).nullable().optional(),
+  /** Answers to the person's entry condition, taken at the front desk (rule 223: its status becomes completed). */
+  compliance: zConditionAnswers.optional(),
 });
 
 export const zMassApplyBody = z.object({

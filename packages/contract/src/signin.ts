@@ -36,6 +36,15 @@ export function parseTemperature(input: string | number | null | undefined): { c
 const zTemperatureInput = z.union([z.string().max(20), z.number()]).nullable().optional();
 const zKey = z.string().trim().min(8, 'signin.idempotency_key').max(100, 'signin.idempotency_key').regex(/^[\w.:-]+$/, 'signin.idempotency_key');
 
+/**
+ * Answers to the person's entry condition given with the sign-in (rule 214's answers, the flow's condition): how a
+ * condition asked 'every time' (rule 198) is met at the kiosk or the front desk. Every question answered once.
+ */
+export const zConditionAnswers = z.object({
+  answers: z.array(z.object({ question_id: z.string().max(40), answer: z.enum(['positive', 'negative']) })).max(100),
+  agreed: z.literal(true, { error: 'kiosk_app.agreement_required' }),
+});
+
 /** What every way in sends: who, where, which way, the checks and the attendance answers. */
 export const zSignInOutBody = z.object({
   entity_id: zId.optional(),
@@ -54,6 +63,8 @@ export const zSignInOutBody = z.object({
   attendance_code_id: zId.nullable().optional(),
   host_user_id: zId.nullable().optional(),
   notes: z.string().trim().max(1000).nullable().optional(),
+  /** Answers to the flow's entry condition, stored with the scan when they pass (refused when they do not). */
+  compliance: zConditionAnswers.optional(),
   idempotency_key: zKey.optional(),
   /** When the sign-in happened (an offline kiosk sends its own time); at most a week old, never in the future. */
   at: z.iso.datetime({ offset: true }).optional(),

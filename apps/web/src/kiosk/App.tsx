@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, call, deviceToken, forgetDeviceToken, type Identity, type KioskConfig, OfflineError, type ScanResult } from './api';
-import { Checks, type CheckAnswers } from './Checks';
+import { Arrival, type ArrivalAnswers, type ArrivalAsks } from './Arrival';
 import { connectCommands } from './commands';
 import { Done, type Outcome } from './Done';
 import { Home } from './Home';
@@ -19,9 +19,9 @@ type Screen =
   | { k: 'home' }
   | { k: 'qr' }
   | { k: 'name' }
-  | { k: 'checks'; who: Who; temperature: boolean; mask: boolean }
+  | { k: 'arrival'; who: Who; asks: ArrivalAsks }
   | { k: 'visitor' }
-  | { k: 'reason'; who: Who; checks: CheckAnswers; reasons: ReasonOption[] }
+  | { k: 'reason'; who: Who; checks: ArrivalAnswers; reasons: ReasonOption[] }
   | { k: 'busy' }
   | { k: 'done'; outcome: Outcome }
   | { k: 'error'; message: string };
@@ -124,7 +124,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
     setLang(l);
   };
 
-  const submit = async (who: Who, checks: CheckAnswers = {}, reasonId?: number) => {
+  const submit = async (who: Who, checks: ArrivalAnswers = {}, reasonId?: number) => {
     setScreen({ k: 'busy' });
     try {
       const sent = await queue.submit({ ...identifierOf(who), input_method: who.input_method, action: 'toggle', ...checks, ...(reasonId ? { reason_id: reasonId } : {}) });
@@ -146,19 +146,25 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const found = async (who: Who | null) => {
     if (!who) return;
     setScreen({ k: 'busy' });
-    let checks = { temperature: false, mask: false };
+    let asks: ArrivalAsks = { temperature: false, mask: false, flow: null, host: false, compliance: false };
     try {
       const res = await call<{ data: Identity }>('POST', '/api/kiosk-app/identify', identifierOf(who), langRef.current);
       setOffline(false);
       who = { ...who, user_id: res.data.user_id, name: res.data.name, action: res.data.action };
-      if (res.data.action === 'in') checks = { temperature: res.data.checks.temperature === 1, mask: res.data.checks.mask === 1 };
+      if (res.data.action === 'in') {
+        // The flow's host step and entry condition, when the server says the sign-in asks them.
+        const flow = config?.journey?.flows.find((f) => f.id === res.data.journey_flow_id) ?? null;
+        asks = { temperature: res.data.checks.temperature === 1, mask: res.data.checks.mask === 1, flow, host: res.data.host === 1, compliance: res.data.compliance === 1 };
+      }
     } catch (err) {
       if (!(err instanceof OfflineError)) return setScreen({ k: 'error', message: err instanceof ApiError ? err.message : t('error.offline') });
       setOffline(true);
       const j = config?.journey;
-      checks = j ? { temperature: j.temperature_check === 1, mask: j.mask_check === 1 } : { temperature: !!config?.settings.temperature_unit, mask: !!config?.settings.temperature_unit };
+      const temperature = j ? j.temperature_check === 1 : !!config?.settings.temperature_unit;
+      const mask = j ? j.mask_check === 1 : !!config?.settings.temperature_unit;
+      asks = { ...asks, temperature, mask };
     }
-    if (checks.temperature || checks.mask) setScreen({ k: 'checks', who, ...checks });
+    if (asks.temperature || asks.mask || (asks.flow && (asks.host || (asks.compliance && asks.flow.compliance)))) setScreen({ k: 'arrival', who, asks });
     else void submit(who);
   };
   const onCode = useCallback((code: string) => void found(whoFromCode(code, 'qr')), [config]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -179,7 +185,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
 
   // Left half-way (the person walked off): back home after the screen timeout without a touch or key.
   useEffect(() => {
-    if (!['qr', 'name', 'checks', 'reason', 'visitor'].includes(screen.k)) return;
+    if (!['qr', 'name', 'arrival', 'reason', 'visitor'].includes(screen.k)) return;
     const ms = Math.max(config?.settings.screen_timeout_seconds ?? 45, 15) * 1000;
     let timer = setTimeout(home, ms);
     const touched = () => {
@@ -230,8 +236,8 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
       )}
       {screen.k === 'qr' && <QrScan t={t} onCode={onCode} onBack={home} />}
       {screen.k === 'name' && <NameSearch t={t} lang={lang} exact={config.journey?.name_matching === 'private'} onPick={(who) => void found(who)} onBack={home} />}
-      {screen.k === 'checks' && (
-        <Checks t={t} unit={config.settings.temperature_unit ?? 'C'} temperature={screen.temperature} mask={screen.mask} onDone={(c) => void submit(screen.who, c)} onBack={home} />
+      {screen.k === 'arrival' && (
+        <Arrival t={t} lang={lang} unit={config.settings.temperature_unit ?? 'C'} asks={screen.asks} onDone={(c) => void submit(screen.who, c)} onBack={home} />
       )}
       {screen.k === 'visitor' && config.journey && (
         <Visitor t={t} lang={lang} journey={config.journey} unit={config.settings.temperature_unit ?? 'C'} onSubmit={registerVisitor} onBack={home} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, call, type KioskFlow, type KioskJourney, OfflineError } from './api';
 import { Checks, type CheckAnswers } from './Checks';
+import { type ConditionAnswers, conditionBody, Conditions, conditionsComplete, NO_ANSWERS } from './Conditions';
 import type { Key, Lang, T } from './i18n';
 import s from './kiosk.module.css';
 import { Photo } from './Photo';
@@ -77,9 +78,7 @@ export function Visitor({
   const [shown, setShown] = useState(false);
   const [host, setHost] = useState<{ id: number; name: string } | null>(null);
   const [fields, setFields] = useState<Record<number, string | string[]>>({});
-  const [answers, setAnswers] = useState<Record<string, 'positive' | 'negative'>>({});
-  const [agreed, setAgreed] = useState(false);
-  const [notes, setNotes] = useState('');
+  const [conditions, setConditions] = useState<ConditionAnswers>(NO_ANSWERS);
   const [image, setImage] = useState<string | null>(null);
   const [error, setError] = useState<{ step: Step; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,8 +116,8 @@ export function Visitor({
       ...(d.id_number ? { id_number: d.id_number } : {}),
       host_user_id: host?.id ?? null,
       ...(values.length ? { custom_fields: values } : {}),
-      ...(flow.compliance ? { compliance: { answers: flow.compliance.questions.map((q) => ({ question_id: q.id, answer: answers[q.id] })), agreed: true as const } } : {}),
-      ...(notes.trim() ? { notes: notes.trim() } : {}),
+      ...(flow.compliance ? { compliance: conditionBody(flow.compliance, conditions) } : {}),
+      ...(conditions.notes.trim() ? { notes: conditions.notes.trim() } : {}),
       ...(photo ? { image: photo } : {}),
       ...checks,
       lang,
@@ -248,40 +247,14 @@ export function Visitor({
     );
   }
 
-  if (step === 'conditions' && flow.compliance) {
-    const c = flow.compliance;
-    const complete = c.questions.every((q) => answers[q.id]) && agreed;
+  if (step === 'conditions' && flow.compliance)
     return (
       <main className={s.center}>
-        <h1 className={s.title}>{c.name}</h1>
-        <ol className={s.list}>
-          {c.questions.map((q) => (
-            <li key={q.id} className={s.question}>
-              <p className={s.lead}>{q.question}</p>
-              <div className={s.row} role="group" aria-label={q.question}>
-                {(['positive', 'negative'] as const).map((a) => (
-                  <button key={a} type="button" className={answers[q.id] === a ? s.primary : s.ghost} aria-pressed={answers[q.id] === a} onClick={() => setAnswers({ ...answers, [q.id]: a })}>
-                    {a === 'positive' ? t('common.yes') : t('common.no')}
-                  </button>
-                ))}
-              </div>
-            </li>
-          ))}
-        </ol>
-        <label className={s.field}>
-          <span>{t('visitor.notes')}</span>
-          <textarea className={s.input} value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} />
-        </label>
-        <p className={s.muted}>{c.agreement_text}</p>
-        <label className={s.check}>
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-          <span>{c.statement}</span>
-        </label>
+        <Conditions t={t} compliance={flow.compliance} value={conditions} onChange={setConditions} />
         {problem}
-        {nav(complete)}
+        {nav(conditionsComplete(flow.compliance, conditions))}
       </main>
     );
-  }
 
   if (step === 'photo')
     return (
@@ -367,7 +340,7 @@ function Field({ t, field, value, onChange }: { t: T; field: KioskFlow['custom_f
 }
 
 /** Finds the host by name (the flow's hosts, names only). */
-function HostSearch({ t, lang, flowId, picked, onPick }: { t: T; lang: Lang; flowId: number; picked: { id: number; name: string } | null; onPick: (h: { id: number; name: string } | null) => void }) {
+export function HostSearch({ t, lang, flowId, picked, onPick }: { t: T; lang: Lang; flowId: number; picked: { id: number; name: string } | null; onPick: (h: { id: number; name: string } | null) => void }) {
   const [text, setText] = useState('');
   const [hosts, setHosts] = useState<{ id: number; name: string }[] | null>(null);
   const [error, setError] = useState('');

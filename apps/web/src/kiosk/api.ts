@@ -59,6 +59,10 @@ export interface Identity {
   user_type: string | null;
   action: 'in' | 'out';
   checks: { temperature: 0 | 1; mask: 0 | 1 };
+  /** The flow the person follows here; `host` and `compliance` say whether the sign-in asks its host and entry condition. */
+  journey_flow_id?: number | null;
+  host?: 0 | 1;
+  compliance?: 0 | 1;
 }
 
 export interface ScanResult {

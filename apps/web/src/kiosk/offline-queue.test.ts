@@ -24,6 +24,7 @@ describe('offline queue', () => {
     const res = await q.submit({ user_id: 1, action: 'toggle' });
     expect(res.status).toBe('sent');
     expect(s.recorded.size).toBe(1);
+    expect([...s.recorded.values()][0].offline).toBeUndefined();
     expect(await q.count()).toBe(0);
   });
 
@@ -44,6 +45,8 @@ describe('offline queue', () => {
     expect(x + y).toBeGreaterThanOrEqual(2);
     expect(await q.count()).toBe(0);
     expect([...s.recorded.values()].map((r) => r.user_id)).toEqual([1, 2]);
+    // Marked as kept offline: the server records them without what only it could have asked (host, entry condition).
+    expect([...s.recorded.values()].every((r) => r.offline === 1)).toBe(true);
     expect(counts.at(-1)).toBe(0);
     expect(counts).toContain(2);
   });

@@ -103,7 +103,8 @@ export class OfflineQueue<R> {
         if (!(err instanceof OfflineError)) throw err;
       }
     }
-    const item: QueuedScan = { key: full.idempotency_key, body: full, queuedAt: new Date().toISOString(), ...(path ? { path } : {}) };
+    // Marked as recorded offline: the server keeps it even without what only it could ask (host, entry condition).
+    const item: QueuedScan = { key: full.idempotency_key, body: { ...full, offline: 1 }, queuedAt: new Date().toISOString(), ...(path ? { path } : {}) };
     await this.storage.put(item);
     await this.changed();
     return { status: 'queued', item };

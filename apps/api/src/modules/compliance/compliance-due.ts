@@ -2,19 +2,21 @@ import type { ComplianceFrequency } from '@gatehouse/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { complianceUsers } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
+import { localClock } from '../attendance/clock';
 
 const DAY = 86_400_000;
 
 /**
  * Rule 198: whether a person must answer an entry condition again, given the flow's frequency and their last
- * passed answer. everytime: always; daily: not yet today (UTC calendar day); weekly: 7 days since; monthly: one
- * calendar month since; one-off: never once passed; valid till expiry: when the pass (PCR valid days) expired.
+ * passed answer. everytime: always; daily: not yet today (the calendar day of `timeZone`, a site's, else UTC);
+ * weekly: 7 days since; monthly: one calendar month since; one-off: never once passed; valid till expiry: when the
+ * pass (PCR valid days) expired.
  */
-export function isComplianceDue(frequency: ComplianceFrequency | string, lastPassedAt: Date | null, now: Date, validDays?: number | null): boolean {
+export function isComplianceDue(frequency: ComplianceFrequency | string, lastPassedAt: Date | null, now: Date, validDays?: number | null, timeZone = 'UTC'): boolean {
   if (!lastPassedAt) return true;
   switch (frequency) {
     case 'daily':
-      return lastPassedAt.toISOString().slice(0, 10) !== now.toISOString().slice(0, 10);
+      return localClock(lastPassedAt, timeZone).date !== localClock(now, timeZone).date;
     case 'weekly':
       return now.getTime() - lastPassedAt.getTime() >= 7 * DAY;
     case 'monthly': {

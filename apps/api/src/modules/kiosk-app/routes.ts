@@ -20,6 +20,7 @@ import { withTenant } from '../../platform/db/tenant';
 import { fieldError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn } from '../signin/after-sign-in';
+import { arrivalAsks } from '../signin/entry-checks';
 import { loadSubject } from '../signin/load-subject';
 import { oncePerIdempotencyKey, signInOut, type SignInOutResult } from '../signin/sign-in-out';
 import { badgeFor } from './badge';
@@ -138,7 +139,12 @@ export default defineRoutes((r, services) => {
     handler: async ({ req, body }) => {
       const k = await deviceKiosk(services, req);
       const areaId = areaOf(k);
-      const found = await withTenant(db, k.entity.id, async (tx) => identify(tx, k.entity.id, areaId, await loadKioskJourney(tx, k), body));
+      const found = await withTenant(db, k.entity.id, async (tx) => {
+        const who = await identify(tx, k.entity.id, areaId, await loadKioskJourney(tx, k), body);
+        // What a sign-in will ask beyond the checks: the flow's host step and its entry condition when due.
+        const asks = who.action === 'in' && who.flow ? await arrivalAsks(tx, kioskActor(k), { user_id: who.person.id, area_id: areaId, kiosk_id: k.kiosk.id }) : null;
+        return { ...who, asks };
+      });
       // Without a journey the kiosk's own settings decide: a kiosk that takes temperatures asks both checks.
       const checks = found.flow || k.kiosk.journeyId ? found.checks : { temperature: !!k.kiosk.settings?.temperature_unit, mask: !!k.kiosk.settings?.temperature_unit };
       const p = found.person;
@@ -149,6 +155,9 @@ export default defineRoutes((r, services) => {
           user_type: p.userType ?? null,
           action: found.action,
           checks: { temperature: flag(checks.temperature), mask: flag(checks.mask) },
+          journey_flow_id: found.asks?.journeyFlowId ?? null,
+          host: flag(!!found.asks?.host),
+          compliance: flag(!!found.asks?.compliance),
         },
       };
     },
@@ -167,7 +176,7 @@ export default defineRoutes((r, services) => {
       const k = await deviceKiosk(services, req);
       const areaId = areaOf(k);
       const actor = kioskActor(k);
-      const { code, rfid, ...rest } = body;
+      const { code, rfid, offline, ...rest } = body;
       const result = await oncePerIdempotencyKey(body.idempotency_key, () =>
         withTenant(db, actor.entityId, async (tx) => {
           // Identifiers are resolved here (never passed through): an unknown or revoked code answers in the kiosk's language.
@@ -177,7 +186,7 @@ export default defineRoutes((r, services) => {
           if (!body.idempotency_key || !(await alreadyRecorded(tx, actor.entityId, body.idempotency_key))) assertInJourney(journey, person);
           const full = { ...rest, user_id: person.id, area_id: areaId, kiosk_id: k.kiosk.id };
           const method = body.input_method ?? (code !== undefined ? 'qr' : rfid !== undefined ? 'rfid' : 'name');
-          return signInOut(tx, { actor, body: full, method });
+          return signInOut(tx, { actor, body: full, method, recordedOffline: !!offline });
         }),
       );
       await afterSignIn(services, emit, actor.entityId, result);

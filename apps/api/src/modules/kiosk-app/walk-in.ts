@@ -8,7 +8,6 @@ import { withTenant } from '../../platform/db/tenant';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
 import { evaluateAnswers } from '../compliance/evaluate-answers';
-import { saveAnswers } from '../compliance/save-answers';
 import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields/field-values';
 import { storeVisitorPhoto } from '../prereg/photo';
 import { signInOut } from '../signin/sign-in-out';
@@ -23,18 +22,24 @@ type Flow = KioskJourney['flows'][number];
 const hostCondition = (entityId: number, flow: Flow['flow']) =>
   and(eq(users.entityId, entityId), eq(users.status, 'active'), flow.hostUserTypeIds.length ? inArray(users.userTypeId, flow.hostUserTypeIds) : isNotNull(users.roleId));
 
-/** The kiosk's walk-in flow by id: 404 when it is not one of its journey's flows (another organisation's included). */
-export async function walkInFlow(tx: Db, k: DeviceKiosk, flowId: number) {
+/** One of the kiosk's journey's flows by id: 404 otherwise (another organisation's included). */
+async function journeyFlow(tx: Db, k: DeviceKiosk, flowId: number) {
   const journey = await loadKioskJourney(tx, k);
   const flow = journey?.flows.find((f) => f.flow.id === flowId);
   if (!journey || !flow) throw notFound();
-  if (!takesWalkIns(flow.type)) throw forbidden('kiosk_app.flow_not_walk_in');
   return { journey, flow };
 }
 
-/** Hosts a visitor can pick on the kiosk: names only, a few matches. */
+/** The kiosk's walk-in flow by id: 404 when it is not one of its journey's flows, 403 when it takes no walk-ins. */
+export async function walkInFlow(tx: Db, k: DeviceKiosk, flowId: number) {
+  const found = await journeyFlow(tx, k, flowId);
+  if (!takesWalkIns(found.flow.type)) throw forbidden('kiosk_app.flow_not_walk_in');
+  return found;
+}
+
+/** Hosts a visitor (a walk-in, or a known person whose flow asks for a host) can pick on the kiosk: names only, a few matches. */
 export async function searchHosts(tx: Db, k: DeviceKiosk, flowId: number, search: string) {
-  const { flow } = await walkInFlow(tx, k, flowId);
+  const { flow } = await journeyFlow(tx, k, flowId);
   const words = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 4);
   const like = (w: string) => `${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await tx
@@ -68,15 +73,18 @@ async function checkDetails(tx: Db, entityId: number, flow: Flow, body: Body) {
   return values;
 }
 
-/** Rule 210 (with 211-212): the flow's entry condition answered; a failed evaluation stops the sign-in. */
+/**
+ * Rule 210 (with 211-212): the flow's entry condition answered; a failed evaluation stops the walk-in before the
+ * person is created (the sign-in checks the answers again and keeps them with its scan).
+ */
 async function checkConditions(tx: Db, entityId: number, journey: KioskJourney, flow: Flow, body: Body) {
-  if (!flow.flow.complianceId) return null;
+  if (!flow.flow.complianceId) return;
   const [current] = await tx
     .select({ v: complianceVersions })
     .from(compliances)
     .innerJoin(complianceVersions, and(eq(complianceVersions.complianceId, compliances.id), eq(complianceVersions.version, compliances.version)))
     .where(and(eq(compliances.id, flow.flow.complianceId), eq(compliances.entityId, entityId), sql`${compliances.deletedAt} is null`));
-  if (!current) return null;
+  if (!current) return;
   if (!body.compliance) throw fieldError('compliance', 'kiosk_app.compliance_required');
   const temperature = body.temperature !== undefined && body.temperature !== null ? (parseTemperature(body.temperature)?.celsius ?? null) : null;
   const ev = evaluateAnswers(current.v.questions, body.compliance.answers, {
@@ -86,7 +94,6 @@ async function checkConditions(tx: Db, entityId: number, journey: KioskJourney, 
     threshold: journey.journey.temperatureThreshold,
   });
   if (ev.status === 'failed') throw badRequest({ compliance: [ev.reason ?? 'kiosk_app.compliance_failed'] }, 'kiosk_app.compliance_failed');
-  return { complianceId: current.v.complianceId, answers: body.compliance.answers, temperature };
 }
 
 /**
@@ -110,6 +117,8 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
     mask: body.mask,
     notes: body.notes ?? null,
     host_user_id: body.host_user_id ?? null,
+    // The entry condition's answers: the sign-in checks them with the flow and keeps them with the scan.
+    compliance: body.compliance,
     idempotency_key: body.idempotency_key,
     at: body.at,
   });
@@ -125,15 +134,15 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
   const prior = await withTenant(db, entityId, replay);
   if (prior) return prior;
 
-  const { values, conditions } = await withTenant(db, entityId, async (tx) => {
+  const values = await withTenant(db, entityId, async (tx) => {
     const { journey, flow } = await walkInFlow(tx, k, body.journey_flow_id);
     const values = await checkDetails(tx, entityId, flow, body);
-    const conditions = await checkConditions(tx, entityId, journey, flow, body);
+    await checkConditions(tx, entityId, journey, flow, body);
     // Rule 171: a person with this e-mail, phone or ID exists: they sign in as themselves (name or QR), not anew.
     await assertUnique(tx, entityId, { email: body.email, phone: body.phone, idNumber: body.id_number }).catch((err: unknown) => {
       throw err instanceof AppError && err.status === 409 ? conflict('kiosk_app.already_registered', err.extra.errors) : err;
     });
-    return { values, conditions };
+    return values;
   });
 
   const image = body.image ? await storeVisitorPhoto(services.storage, entityId, Buffer.from(body.image.slice(body.image.indexOf(',') + 1), 'base64')) : null;
@@ -160,17 +169,6 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
       await writeCustomFieldValues(tx, entityId, person.id, values);
       const result = await signInOut(tx, { actor, body: signBody(person.id), method: 'name' });
       await tx.update(visits).set({ journeyFlowId: flow.flow.id, image }).where(and(eq(visits.id, result.visitId), eq(visits.entityId, entityId)));
-      if (conditions) {
-        await saveAnswers(tx, entityId, {
-          userId: person.id,
-          compliances: [{ complianceId: conditions.complianceId, answer: conditions.answers }],
-          notes: body.notes ?? null,
-          maskFailed: body.mask === false,
-          temperature: conditions.temperature,
-          scan: { visitId: result.visitId, scanId: result.scan.id, areaId, userTypeId: flow.type.id },
-          source: 'kiosk',
-        });
-      }
       return result;
     });
     if (result.replayed && image) await services.storage.remove(image.replace('/api/files/', '')).catch(() => undefined);

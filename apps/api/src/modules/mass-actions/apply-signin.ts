@@ -61,6 +61,7 @@ export async function applyMassSignin(
       attendance_code_id: a?.attendance_code_id ?? null,
       host_user_id: a?.host_user_id ?? null,
       notes: a?.notes ?? body.notes ?? null,
+      compliance: a?.compliance,
     };
     try {
       const result = await tenant((tx) => signInOut(tx, { actor, body: one, method: 'mass_action', skipAccessCheck: true }));
@@ -69,7 +70,8 @@ export async function applyMassSignin(
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
       const fieldMessages = Object.values(err.extra.errors ?? {}).flat();
-      skipped.push({ user_id: p.id, full_name: fullName, message: translate(lang, fieldMessages[0] ?? err.message) });
+      // The refusal as the person's status in the batch: the flow's checks, host, entry condition or the area's asks.
+      skipped.push({ user_id: p.id, full_name: fullName, message: translate(lang, err.extra.vars ? err.message : (fieldMessages[0] ?? err.message), err.extra.vars) });
     }
   }
 

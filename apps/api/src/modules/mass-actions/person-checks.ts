@@ -1,6 +1,6 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser } from '@gatehouse/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { complianceUsers, compliances } from '../../db/schema/index';
+import { areas, complianceUsers, complianceVersions, compliances, sites } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { isComplianceDue } from '../compliance/compliance-due';
 import { checksOf, loadJourney } from '../kiosk-app/journey';
@@ -33,8 +33,14 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
   const flowOf = new Map(people.map((p) => [p.id, journey.flowFor(p.userTypeId)]));
   const conditionIds = [...new Set([...flowOf.values()].map((f) => f?.flow.complianceId).filter((id): id is number => !!id))];
   const conditions = conditionIds.length
-    ? await tx.select({ id: compliances.id, name: compliances.name }).from(compliances).where(and(eq(compliances.entityId, entityId), inArray(compliances.id, conditionIds)))
+    ? await tx
+        .select({ id: compliances.id, name: compliances.name, validDays: complianceVersions.pcrValidDays })
+        .from(compliances)
+        .leftJoin(complianceVersions, and(eq(complianceVersions.complianceId, compliances.id), eq(complianceVersions.version, compliances.version)))
+        .where(and(eq(compliances.entityId, entityId), inArray(compliances.id, conditionIds)))
     : [];
+  // Judged as the sign-in judges it: 'daily' is the site's calendar day, 'valid till expiry' the condition's days.
+  const [where] = await tx.select({ timezone: sites.timezone }).from(areas).innerJoin(sites, eq(sites.id, areas.siteId)).where(and(eq(areas.id, areaId!), eq(areas.entityId, entityId)));
   // Each person's answers to those conditions, newest first: the latest says failed or passed, the latest pass says until when.
   const answers = conditionIds.length && people.length
     ? await tx
@@ -62,7 +68,7 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
     }
     const theirs = answers.filter((a) => a.userId === p.id && a.complianceId === condition.id);
     const lastPass = theirs.find((a) => a.status === 'success')?.at ?? null;
-    const due = isComplianceDue(f!.flow.complianceFrequency, lastPass, now);
+    const due = isComplianceDue(f!.flow.complianceFrequency, lastPass, now, condition.validDays, where?.timezone);
     const status: ComplianceItem['status'] = !due ? 'success' : theirs[0]?.status === 'failed' ? 'failed' : null;
     out.set(p.id, {
       checks,

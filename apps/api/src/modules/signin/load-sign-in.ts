@@ -3,6 +3,7 @@ import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { runPrepared, statement, type Statement } from '../../platform/db/prepared';
 import { fieldError } from '../../platform/errors';
+import type { ComplianceQuestion } from '../../db/schema/index';
 import type { ModeRules } from '../attendance/evaluate-attendance';
 
 export interface SignInPlace {
@@ -17,8 +18,10 @@ export interface SignInPlace {
   kioskAreaId: number | null;
   /** Rule 96: the actor may act at this site (always true for an actor with every site). */
   siteGranted: boolean;
-  /** The temperature at or above which the check fails: the journey's (the kiosk's, else the area's) when it checks temperature. */
+  /** The journey's (the kiosk's, else the area's) temperature threshold: it applies when the journey or the person's flow checks temperature. */
   temperatureThreshold: number | null;
+  /** The journey's own checks (rule 196), asked of everyone it signs in, with or without a flow. */
+  journeyChecks: { temperature: boolean; mask: boolean };
 }
 
 export interface SignInReason {
@@ -35,6 +38,40 @@ export interface SignInVisit {
   areaId: number | null;
   hostUserId: number | null;
   expectedAt: Date | null;
+  /** An expected visit's passing answer to the flow's entry condition (online link or front desk, rule 214). */
+  conditionPassed?: boolean;
+}
+
+/** An entry condition (rules 205-210) as the sign-in checks it: its current version and the person's last pass. */
+export interface SignInCondition {
+  id: number;
+  name: string;
+  versionId: number;
+  questions: ComplianceQuestion[];
+  validDays: number | null;
+  lastPassedAt: Date | null;
+}
+
+/**
+ * The flow the person follows in the journey (rule 197): their user type's, else the nearest parent type's, with
+ * its checks, host settings (rule 194) and entry condition with its frequency (rule 198).
+ */
+export interface SignInFlow {
+  id: number;
+  temperatureCheck: boolean;
+  maskCheck: boolean;
+  hostRequired: boolean;
+  allowNoHost: boolean;
+  hostUserTypeIds: number[];
+  frequency: string;
+  condition: SignInCondition | null;
+}
+
+/** What the area asks of everyone entering it (rule 230): entry conditions and document types. */
+export interface AreaAsks {
+  conditions: { id: number; name: string; validDays: number | null; lastPassedAt: Date | null }[];
+  /** Each required document type with the latest expiry among the person's valid documents of it ('infinity': none expires; null: none valid). */
+  documents: { id: number; name: string; validUntil: string | null }[];
 }
 
 export interface SignInPerson {
@@ -55,6 +92,8 @@ export interface SignInPerson {
   priorScanId: number | null;
   /** Their signed-in visits anywhere and today's expected visits here (within 12 hours of `at`). */
   visits: SignInVisit[];
+  flow: SignInFlow | null;
+  areaAsks: AreaAsks;
 }
 
 type Match = 'id' | 'email' | 'phone' | 'id_number';
@@ -78,7 +117,8 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
   stmt = statement(`
     select a.id as area_id, a.name as area_name, a.site_id, st.name as site_name, st.timezone, a.auto_sign_out_mode,
            k.id as kiosk_id, k.name as kiosk_name, k.area_id as kiosk_area_id,
-           case when j.temperature_check then j.temperature_threshold end as temperature_threshold,
+           j.temperature_threshold as journey_threshold, coalesce(j.temperature_check, false) as journey_temperature,
+           coalesce(j.mask_check, false) as journey_mask,
            ${allSites ? 'true' : 'exists (select 1 from user_sites g where g.entity_id = $1 and g.user_id = $2 and g.site_id = a.site_id)'} as site_granted,
            p.*
     from areas a
@@ -99,18 +139,57 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
               where r.entity_id = $1 and r.attendance_mode_id = m.id) as reasons,
              -- Their open visits anywhere and today's expected ones here: the index (entity, user, status) finds
              -- them without reading the person's closed history.
-             (select json_agg(json_build_object('id', v.id, 'status', v.status, 'areaId', v.area_id, 'hostUserId', v.host_user_id, 'expectedAt', v.expected_at))
+             (select json_agg(json_build_object('id', v.id, 'status', v.status, 'areaId', v.area_id, 'hostUserId', v.host_user_id, 'expectedAt', v.expected_at,
+                       'conditionPassed', v.status = 'expected' and fl.compliance_id is not null and exists (
+                         select 1 from compliance_users cu where cu.entity_id = $1 and cu.visit_id = v.id and cu.compliance_id = fl.compliance_id and cu.status = 'success')))
               from (
                 select v.id, v.status, v.area_id, v.host_user_id, v.expected_at from visits v
                 where v.entity_id = $1 and v.user_id = u.id and v.status in ('signed_in', 'expected')
                   and (v.status = 'signed_in' or ((v.area_id = a.id or v.area_id is null) and v.expected_at >= $7::timestamptz and v.expected_at < $8::timestamptz))
                 order by v.signed_in_at desc nulls last
                 limit 20
-              ) v) as visits
+              ) v) as visits,
+             fl.id as flow_id, fl.temperature_check as flow_temperature, fl.mask_check as flow_mask, fl.host_required, fl.allow_no_host,
+             fl.host_user_type_ids, fl.compliance_frequency, fl.compliance_id, fl.compliance_name, fl.compliance_version_id,
+             fl.compliance_questions, fl.compliance_valid_days,
+             (select max(cu.created_at) from compliance_users cu
+              where cu.entity_id = $1 and cu.user_id = u.id and cu.compliance_id = fl.compliance_id and cu.status = 'success') as compliance_last_pass,
+             -- The area's entry conditions and documents (rule 230), each with what the person holds of it.
+             (select json_agg(json_build_object('id', c.id, 'name', c.name, 'validDays', cv.pcr_valid_days, 'lastPassedAt',
+                       (select max(cu.created_at) from compliance_users cu
+                        where cu.entity_id = $1 and cu.user_id = u.id and cu.compliance_id = c.id and cu.status = 'success')) order by c.name)
+              from area_compliances ac
+              join compliances c on c.id = ac.compliance_id and c.entity_id = $1 and c.deleted_at is null
+              left join compliance_versions cv on cv.compliance_id = c.id and cv.version = c.version and cv.entity_id = $1
+              where ac.entity_id = $1 and ac.area_id = a.id) as area_conditions,
+             (select json_agg(json_build_object('id', dt.id, 'name', dt.name, 'validUntil',
+                       (select max(coalesce(d.expiry_date, 'infinity'::date)) from user_documents d
+                        where d.entity_id = $1 and d.user_id = u.id and d.document_type_id = dt.id and d.status = 'enabled'
+                          and d.vaccine_status in ('vaccinated', 'negative_pcr', 'not_applicable'))) order by dt.id)
+              from area_document_types ad
+              join document_types dt on dt.id = ad.document_type_id and dt.entity_id = $1
+              where ad.entity_id = $1 and ad.area_id = a.id) as area_documents
       from users u
       left join user_types ut on ut.id = u.user_type_id and ut.entity_id = $1
       left join user_attendance_modes um on um.user_id = u.id and um.entity_id = $1
       left join attendance_modes m on m.id = um.attendance_mode_id and m.entity_id = $1
+      -- The person's flow in the journey: their user type's, else the nearest parent type's (rule 197).
+      left join lateral (
+        with recursive chain (type_id, depth) as (
+          select u.user_type_id, 0
+          union all
+          select t.parent_id, ch.depth + 1 from chain ch join user_types t on t.id = ch.type_id and t.entity_id = $1
+          where t.parent_id is not null and ch.depth < 10)
+        select f.id, f.temperature_check, f.mask_check, f.host_required, f.allow_no_host, f.host_user_type_ids, f.compliance_frequency,
+               c.id as compliance_id, c.name as compliance_name, cv.id as compliance_version_id, cv.questions as compliance_questions,
+               cv.pcr_valid_days as compliance_valid_days
+        from chain ch
+        join journey_flows f on f.entity_id = $1 and f.journey_id = j.id and f.user_type_id = ch.type_id
+        left join compliances c on c.id = f.compliance_id and c.entity_id = $1 and c.deleted_at is null
+        left join compliance_versions cv on cv.compliance_id = c.id and cv.version = c.version and cv.entity_id = $1
+        order by ch.depth, f.id desc
+        limit 1
+      ) fl on true
       where u.entity_id = $1 and ${MATCH[match]}
       limit 1
     ) p on true
@@ -158,7 +237,8 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
     kioskName: row.kiosk_name,
     kioskAreaId: row.kiosk_area_id,
     siteGranted: row.site_granted,
-    temperatureThreshold: row.temperature_threshold,
+    temperatureThreshold: row.journey_threshold,
+    journeyChecks: { temperature: row.journey_temperature, mask: row.journey_mask },
   };
   if (row.id === null) return { place, person: null };
   const mode =
@@ -192,6 +272,36 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
       modeOutOfAccess: !!mode && row.mode_granted === false,
       priorScanId: row.prior_scan_id,
       visits: visits.map((v) => ({ ...v, expectedAt: v.expectedAt ? new Date(v.expectedAt) : null })),
+      flow:
+        row.flow_id === null
+          ? null
+          : {
+              id: row.flow_id,
+              temperatureCheck: !!row.flow_temperature,
+              maskCheck: !!row.flow_mask,
+              hostRequired: !!row.host_required,
+              allowNoHost: !!row.allow_no_host,
+              hostUserTypeIds: json<number[] | null>(row.host_user_type_ids) ?? [],
+              frequency: row.compliance_frequency ?? 'everytime',
+              condition:
+                row.compliance_id === null
+                  ? null
+                  : {
+                      id: row.compliance_id,
+                      name: row.compliance_name!,
+                      versionId: row.compliance_version_id!,
+                      questions: json<ComplianceQuestion[] | null>(row.compliance_questions) ?? [],
+                      validDays: row.compliance_valid_days,
+                      lastPassedAt: row.compliance_last_pass ? new Date(row.compliance_last_pass) : null,
+                    },
+            },
+      areaAsks: {
+        conditions: (json<(Omit<AreaAsks['conditions'][number], 'lastPassedAt'> & { lastPassedAt: string | null })[] | null>(row.area_conditions) ?? []).map((c) => ({
+          ...c,
+          lastPassedAt: c.lastPassedAt ? new Date(c.lastPassedAt) : null,
+        })),
+        documents: json<AreaAsks['documents'] | null>(row.area_documents) ?? [],
+      },
     },
   };
 }
@@ -206,7 +316,9 @@ interface LoadRow {
   kiosk_id: number | null;
   kiosk_name: string | null;
   kiosk_area_id: number | null;
-  temperature_threshold: number | null;
+  journey_threshold: number | null;
+  journey_temperature: boolean;
+  journey_mask: boolean;
   site_granted: boolean;
   // The person's columns are null when nobody matches.
   id: number | null;
@@ -229,6 +341,21 @@ interface LoadRow {
   prior_scan_id: number | null;
   reasons: unknown;
   visits: unknown;
+  flow_id: number | null;
+  flow_temperature: boolean | null;
+  flow_mask: boolean | null;
+  host_required: boolean | null;
+  allow_no_host: boolean | null;
+  host_user_type_ids: unknown;
+  compliance_frequency: string | null;
+  compliance_id: number | null;
+  compliance_name: string | null;
+  compliance_version_id: number | null;
+  compliance_questions: unknown;
+  compliance_valid_days: number | null;
+  compliance_last_pass: string | Date | null;
+  area_conditions: unknown;
+  area_documents: unknown;
 }
 
 /** json columns: node-postgres parses them, PGlite too; a string is parsed here for any other driver. */

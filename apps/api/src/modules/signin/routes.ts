@@ -63,7 +63,7 @@ export default defineRoutes((r, services) => {
         } catch (err) {
           if (!(err instanceof AppError) || err.status >= 500) throw err;
           if (err.status === 404 && err.message === 'signin.area_not_found') throw err;
-          errors[String(userId)] = t(err.message);
+          errors[String(userId)] = t(err.message, err.extra.vars);
         }
       }
       return { data, errors, message: t('signin.checked_in', { count: data.length }) };

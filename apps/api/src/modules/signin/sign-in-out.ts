@@ -1,6 +1,6 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, NOTES_MIN, parseTemperature, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { attendanceCodes, users } from '../../db/schema/index';
+import { attendanceCodes, complianceUsers, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { runPrepared, statement } from '../../platform/db/prepared';
@@ -8,6 +8,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../platform/erro
 import { localClock } from '../attendance/clock';
 import { evaluateAttendance } from '../attendance/evaluate-attendance';
 import { closeOpenVisits } from '../visits/close-open-visits';
+import { assertAreaAsks, assertHost, assertReadings, checkFlowCondition, expectedVisitOf, type GivenAnswers, readingsAsked } from './entry-checks';
 import { loadSignIn } from './load-sign-in';
 import { loadScan } from './load-scans';
 
@@ -30,14 +31,21 @@ export interface SignInOutOptions {
   now?: Date;
   /** Mass actions check access for the whole batch themselves. */
   skipAccessCheck?: boolean;
+  /**
+   * A kiosk's sign-in kept while the server was unreachable: the person is already inside, so it is recorded
+   * without what only the server could ask (host step, entry condition unless answered, the area's asks).
+   */
+  recordedOffline?: boolean;
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 /**
  * The one sign-in/out use case behind every way in (kiosk, console, mass actions): finds the person and their
- * open visit, runs the checks (temperature with rule 227, mask), applies the attendance mode (late and early
- * against the grace periods, reasons, attendance codes), writes the scan and moves the visit. The same
+ * open visit, runs the checks (the readings the flow asks, temperature with rule 227, mask; the flow's host
+ * settings and entry condition within its frequency; the area's entry conditions and documents), applies the
+ * attendance mode (late and early against the grace periods, reasons, attendance codes), writes the scan and moves
+ * the visit. The same
  * idempotency key twice records one scan. Runs in the caller's tenant transaction.
  */
 export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInOutResult> {
@@ -96,31 +104,42 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     code = row;
   }
 
-  // Checks on the way in (rule 227, and notes justifying a failed check).
+  // Checks on the way in: the readings the flow asks for, rule 227, and notes justifying a failed check.
+  const flow = person.flow;
   let temperature: number | null = null;
   let mask: boolean | null = null;
+  const usesJourneyThreshold = place.journeyChecks.temperature || !!flow?.temperatureCheck;
+  const threshold = (usesJourneyThreshold ? place.temperatureThreshold : null) ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
   if (action === 'in') {
+    assertReadings(readingsAsked(place, flow), body);
     if (body.temperature !== undefined) {
       const reading = parseTemperature(body.temperature);
       if (!reading) throw fieldError('temperature', 'signin.temperature_invalid');
       temperature = reading.celsius;
     }
     mask = body.mask ?? null;
-    const threshold = place.temperatureThreshold ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
     const failed = (temperature !== null && temperature >= threshold) || mask === false;
     if (failed && (body.notes ?? '').length < NOTES_MIN) throw badRequest({ notes: ['signin.check_failed_notes'] }, 'signin.check_failed_notes');
   }
 
-  const expectedVisit = action === 'in' ? theirs.filter((v) => v.status === 'expected').sort((a, b) => +a.expectedAt! - +b.expectedAt!)[0] : undefined;
+  const expectedVisit = action === 'in' ? expectedVisitOf(theirs) : undefined;
   const hostId = body.host_user_id ?? (action === 'in' ? expectedVisit?.hostUserId : open?.hostUserId) ?? null;
-  let host: { id: number; email: string | null; firstName: string; lastName: string; lang: 'en' | 'ar' | 'es' } | null = null;
+  let host: { id: number; email: string | null; firstName: string; lastName: string; lang: 'en' | 'ar' | 'es'; userTypeId: number | null } | null = null;
   if (hostId) {
     const [h] = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, lang: users.lang })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, lang: users.lang, userTypeId: users.userTypeId })
       .from(users)
       .where(and(eq(users.id, hostId), eq(users.entityId, entityId)));
     if (!h && body.host_user_id) throw fieldError('host_user_id', 'signin.host_not_found');
     host = h ?? null;
+  }
+  // The flow's host settings, its entry condition within its frequency, the area's conditions and documents.
+  let given: GivenAnswers | null = null;
+  if (action === 'in') {
+    const offline = !!opts.recordedOffline;
+    if (!offline) assertHost(flow, host?.id ?? null, body.host_user_id ? host : null);
+    if (!offline || body.compliance) given = checkFlowCondition(flow, { at, timeZone: place.timezone, expected: expectedVisit, body, temperature, threshold });
+    if (!offline) assertAreaAsks(person.areaAsks, { at, timeZone: place.timezone, flowConditionId: flow?.condition?.id ?? null });
   }
 
   // The visit moves (expected today or new -> signed in; signed in -> signed out) and the scan is written, in
@@ -145,10 +164,32 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
           opts.method,
           person.mode?.id ?? null,
           host?.id ?? null,
+          flow?.id ?? null,
         ]);
   const [row] = await write;
   const scan = { id: Number(row.id) };
   const visitId = Number(row.visit_id);
+  // Answers given with the sign-in are kept with its visit and scan (rule 214), the version they answered.
+  if (given) {
+    await tx.insert(complianceUsers).values({
+      entityId,
+      userId: person.id,
+      complianceId: given.condition.id,
+      complianceVersionId: given.condition.versionId,
+      visitId,
+      scanId: scan.id,
+      areaId: place.areaId,
+      userTypeId: person.userTypeId,
+      answers: given.evaluation.answers,
+      notes: body.notes ?? null,
+      maskFailed: given.evaluation.maskFailed,
+      temperature,
+      temperatureFailed: given.evaluation.temperatureFailed,
+      isWrong: given.evaluation.isWrong,
+      status: given.evaluation.status,
+      source: body.kiosk_id ? 'kiosk' : 'console',
+    });
+  }
   const visitStatus = action === 'in' ? 'signed_in' : 'signed_out';
 
   const name = `${person.firstName} ${person.lastName}`.trim();
@@ -208,10 +249,10 @@ const SIGN_OUT = statement(`with written_visit as (
     update visits set status = 'signed_out', signed_out_at = $14, early_sign_out = $8, sign_out_reason_id = $9, updated_at = now()
     where id = $17 and entity_id = $1 returning id)
   ${SCAN_INSERT}`);
-/** The sign-in's visit columns: $18 site, $19 sign-in method, $20 attendance mode, $21 host. */
+/** The sign-in's visit columns: $18 site, $19 sign-in method, $20 attendance mode, $21 host, $22 the person's flow. */
 const SIGNED_IN = `status = 'signed_in', site_id = $18, area_id = $3, signed_in_at = $14, sign_in_method = $19, kiosk_id = $4,
     attendance_mode_id = $20, late_sign_in = $7, sign_in_reason_id = $9, attendance_code_id = $10, temperature = $11, mask = $12,
-    notes = $13, host_user_id = $21`;
+    notes = $13, host_user_id = $21, journey_flow_id = coalesce(journey_flow_id, $22)`;
 /** An expected visit (today, here) is signed in; $17 the visit. */
 const SIGN_IN_EXPECTED = statement(`with written_visit as (
     update visits set ${SIGNED_IN}, updated_at = now() where id = $17 and entity_id = $1 returning id)
@@ -219,8 +260,8 @@ const SIGN_IN_EXPECTED = statement(`with written_visit as (
 /** A new visit, signed in; $17 the person's user type. */
 const SIGN_IN_NEW = statement(`with written_visit as (
     insert into visits (entity_id, user_id, user_type_id, status, site_id, area_id, signed_in_at, sign_in_method, kiosk_id,
-      attendance_mode_id, late_sign_in, sign_in_reason_id, attendance_code_id, temperature, mask, notes, host_user_id)
-    values ($1, $2, $17, 'signed_in', $18, $3, $14, $19, $4, $20, $7, $9, $10, $11, $12, $13, $21) returning id)
+      attendance_mode_id, late_sign_in, sign_in_reason_id, attendance_code_id, temperature, mask, notes, host_user_id, journey_flow_id)
+    values ($1, $2, $17, 'signed_in', $18, $3, $14, $19, $4, $20, $7, $9, $10, $11, $12, $13, $21, $22) returning id)
   ${SCAN_INSERT}`);
 
 /**

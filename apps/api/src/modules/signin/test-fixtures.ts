@@ -1,5 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { attendanceCodes, attendanceModes, areas, journeys, kiosks, reasons, sites, userAttendanceModes, users, userTypes } from '../../db/schema/index';
+import {
+  areaCompliances,
+  areaDocumentTypes,
+  attendanceCodes,
+  attendanceModes,
+  areas,
+  complianceUsers,
+  complianceVersions,
+  compliances,
+  documentTypes,
+  journeyFlows,
+  journeys,
+  kiosks,
+  reasons,
+  sites,
+  userAttendanceModes,
+  userDocuments,
+  users,
+  userTypes,
+} from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import type { Org } from '../../../test/factories';
 import { uniq } from '../../../test/factories';
@@ -61,6 +80,38 @@ export function fixtures(h: TestApp, org: Org) {
         )
       )[0],
     follow: async (userId: number, modeId: number) => run((tx) => tx.insert(userAttendanceModes).values({ entityId: e, userId, attendanceModeId: modeId })),
+    /** A journey on the area with one flow for a user type (checks, host settings, entry condition and frequency). */
+    flow: async (areaId: number, userTypeId: number, opts: Partial<typeof journeyFlows.$inferInsert> = {}, journey: Partial<typeof journeys.$inferInsert> = {}) =>
+      run(async (tx) => {
+        const [j] = await tx.insert(journeys).values({ entityId: e, name: uniq('Journey '), ...journey }).returning();
+        await tx.update(areas).set({ journeyId: j!.id }).where(eq(areas.id, areaId));
+        const [f] = await tx.insert(journeyFlows).values({ entityId: e, journeyId: j!.id, userTypeId, name: uniq('Flow '), ...opts }).returning();
+        return { journey: j!, flow: f! };
+      }),
+    /** An entry condition with one question (passing answer: negative) and its first version. */
+    condition: async (name: string, pcrValidDays = 3) =>
+      run(async (tx) => {
+        const [c] = await tx.insert(compliances).values({ entityId: e, name }).returning();
+        const [v] = await tx
+          .insert(complianceVersions)
+          .values({ entityId: e, complianceId: c!.id, version: 1, name, questions: [{ id: 'fever', question: 'Fever?', desired_answer: 'negative' }], agreementText: 'I agree.', statement: 'True.', protocols: ['eu_dcc'], pcrValidDays })
+          .returning();
+        return { ...c!, versionId: v!.id };
+      }),
+    /** A person's answer to an entry condition at a given time (passed or failed), optionally for a visit. */
+    answer: async (userId: number, condition: { id: number; versionId: number }, status: 'success' | 'failed', at: Date, visitId?: number) =>
+      run((tx) =>
+        tx.insert(complianceUsers).values({ entityId: e, userId, complianceId: condition.id, complianceVersionId: condition.versionId, answers: [], isWrong: status === 'failed', status, createdAt: at, visitId }),
+      ),
+    /** The area asks for these entry conditions and document types. */
+    asks: async (areaId: number, opts: { complianceIds?: number[]; documentTypeIds?: number[] }) =>
+      run(async (tx) => {
+        for (const complianceId of opts.complianceIds ?? []) await tx.insert(areaCompliances).values({ entityId: e, areaId, complianceId });
+        for (const documentTypeId of opts.documentTypeIds ?? []) await tx.insert(areaDocumentTypes).values({ entityId: e, areaId, documentTypeId });
+      }),
+    documentType: async (name = 'Vaccination certificate') => (await run((tx) => tx.insert(documentTypes).values({ entityId: e, key: uniq('doc'), name }).returning()))[0],
+    document: async (userId: number, documentTypeId: number, opts: Partial<typeof userDocuments.$inferInsert> = {}) =>
+      (await run((tx) => tx.insert(userDocuments).values({ entityId: e, userId, documentTypeId, type: 'covid_vaccine', vaccineStatus: 'vaccinated', ...opts }).returning()))[0],
     run,
   };
 }

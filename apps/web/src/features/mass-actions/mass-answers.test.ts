@@ -33,10 +33,12 @@ describe('mass sign-in answers (rules 220-228)', () => {
     expect(failsCheck(person({ next_action: 'out' }), {})).toBe(false);
   });
 
-  it('asks for a host where the flow requires one, and a readable temperature', () => {
+  it('asks for a host where the flow requires one, and a readable temperature where it takes one', () => {
     expect(problemsOf(person(), { temperature: 'hot' })).toEqual(['temperature_invalid', 'host_required']);
     expect(problemsOf(person(), { temperature: '37', host_user_id: 4 })).toEqual([]);
-    expect(problemsOf(person({ checks: { ...person().checks, allow_not_select_host: 1 } }), {})).toEqual([]);
+    expect(problemsOf(person({ checks: { ...person().checks, allow_not_select_host: 1 } }), {})).toEqual(['temperature_required']);
+    expect(problemsOf(person({ checks: { ...person().checks, temperature_check: 0, allow_not_select_host: 1 } }), {})).toEqual([]);
+    expect(problemsOf(person({ next_action: 'out' }), {})).toEqual([]);
   });
 
   it("rule 224: the 'All' row with no filter and no answer sends all; otherwise each chosen person with their answers, never someone outside access (rule 226)", () => {

@@ -13,7 +13,7 @@ export interface Answers {
 /** A reading as the server reads it (rule 227): the unit is sent with the value, so 37 F is never taken for Celsius. */
 export const temperatureText = (a: Answers) => (a.temperature?.trim() ? `${a.temperature.trim()} ${a.unit ?? 'c'}` : undefined);
 
-export type Problem = 'temperature_invalid' | 'host_required';
+export type Problem = 'temperature_required' | 'temperature_invalid' | 'host_required';
 
 /**
  * What the operator still has to answer before this person can be signed. A reason is not among them: only the
@@ -21,6 +21,8 @@ export type Problem = 'temperature_invalid' | 'host_required';
  */
 export function problemsOf(u: MassUser, a: Answers | undefined): Problem[] {
   const out: Problem[] = [];
+  // The flow asks a reading: the server refuses the sign-in without one.
+  if (u.next_action === 'in' && u.checks.temperature_check && !a?.temperature?.trim()) out.push('temperature_required');
   if (u.next_action === 'in' && u.checks.temperature_check && a?.temperature?.trim() && !parseTemperature(temperatureText(a)!)) out.push('temperature_invalid');
   if (u.next_action === 'in' && u.checks.host && !u.checks.allow_not_select_host && !a?.host_user_id) out.push('host_required');
   return out;

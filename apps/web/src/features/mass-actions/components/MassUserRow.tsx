@@ -101,7 +101,7 @@ export function MassUserRow({ user, chosen, onChoose, answers, onAnswers, canSea
                       maxLength={5}
                       value={a.temperature ?? ''}
                       onChange={(v) => set({ temperature: v })}
-                      error={problems.includes('temperature_invalid') ? t('temperature_invalid') : undefined}
+                      error={problems.includes('temperature_invalid') ? t('temperature_invalid') : problems.includes('temperature_required') ? t('temperature_required') : undefined}
                       style={{ flex: 1 }}
                     />
                     <SegmentedControl aria-label={t('unit')} data={[{ value: 'c', label: '°C' }, { value: 'f', label: '°F' }]} value={a.unit ?? 'c'} onChange={(v) => set({ unit: v as 'c' | 'f' })} />

@@ -1,0 +1,60 @@
+import type { KioskFlow } from './api';
+import type { T } from './i18n';
+import s from './kiosk.module.css';
+
+export interface ConditionAnswers {
+  answers: Record<string, 'positive' | 'negative'>;
+  agreed: boolean;
+  notes: string;
+}
+export const NO_ANSWERS: ConditionAnswers = { answers: {}, agreed: false, notes: '' };
+
+/** Every question answered and the statement agreed to. */
+export const conditionsComplete = (c: NonNullable<KioskFlow['compliance']>, a: ConditionAnswers) => c.questions.every((q) => a.answers[q.id]) && a.agreed;
+
+/** The answers as the sign-in calls take them (rule 214's answers with the agreement). */
+export const conditionBody = (c: NonNullable<KioskFlow['compliance']>, a: ConditionAnswers) => ({
+  answers: c.questions.map((q) => ({ question_id: q.id, answer: a.answers[q.id] })),
+  agreed: true as const,
+});
+
+/**
+ * A flow's entry condition on the kiosk (rules 205-214): each question answered yes or no, notes (needed when an
+ * answer is not the expected one, rule 210), the agreement text and the statement to agree to.
+ */
+export function Conditions({ t, compliance: c, value, onChange }: { t: T; compliance: NonNullable<KioskFlow['compliance']>; value: ConditionAnswers; onChange: (v: ConditionAnswers) => void }) {
+  return (
+    <>
+      <h1 className={s.title}>{c.name}</h1>
+      <ol className={s.list}>
+        {c.questions.map((q) => (
+          <li key={q.id} className={s.question}>
+            <p className={s.lead}>{q.question}</p>
+            <div className={s.row} role="group" aria-label={q.question}>
+              {(['positive', 'negative'] as const).map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  className={value.answers[q.id] === a ? s.primary : s.ghost}
+                  aria-pressed={value.answers[q.id] === a}
+                  onClick={() => onChange({ ...value, answers: { ...value.answers, [q.id]: a } })}
+                >
+                  {a === 'positive' ? t('common.yes') : t('common.no')}
+                </button>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <label className={s.field}>
+        <span>{t('visitor.notes')}</span>
+        <textarea className={s.input} value={value.notes} onChange={(e) => onChange({ ...value, notes: e.target.value })} rows={2} />
+      </label>
+      <p className={s.muted}>{c.agreement_text}</p>
+      <label className={s.check}>
+        <input type="checkbox" checked={value.agreed} onChange={(e) => onChange({ ...value, agreed: e.target.checked })} />
+        <span>{c.statement}</span>
+      </label>
+    </>
+  );
+}
