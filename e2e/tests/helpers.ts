@@ -1,4 +1,6 @@
 import { type Page, expect } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-password-123' };
@@ -76,4 +78,18 @@ export async function pairKiosk(page: Page, request: import('@playwright/test').
   await expect(page.getByTestId('area-name')).toBeVisible({ timeout: 15_000 });
   const token = (await page.evaluate(() => localStorage.getItem('gatehouse.kiosk.device_token')))!;
   return { kioskId: (await added.json()).data.id as number, token };
+}
+
+/** The newest `.eml` written for `to` in DATA_DIR/mail that contains `needle` (quoted-printable soft breaks undone); '' while none. */
+export function lastMailTo(to: string, needle: string): string {
+  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
+  const files = readdirSync(dir)
+    .filter((f) => f.includes(to.replace(/[^a-z0-9@._-]/gi, '_')))
+    .sort()
+    .reverse();
+  for (const f of files) {
+    const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (text.includes(needle)) return text;
+  }
+  return '';
 }

@@ -1,21 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, login } from './helpers';
-
-/** The newest `.eml` written for `to` in DATA_DIR/mail that contains `needle` (quoted-printable soft breaks undone); '' while none. */
-function lastMailTo(to: string, needle: string): string {
-  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
-  const files = readdirSync(dir)
-    .filter((f) => f.includes(to.replace(/[^a-z0-9@._-]/gi, '_')))
-    .sort()
-    .reverse();
-  for (const f of files) {
-    const text = readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    if (text.includes(needle)) return text;
-  }
-  return '';
-}
+import { ADMIN, lastMailTo, login } from './helpers';
 
 async function adminApi(request: APIRequestContext) {
   const res = await (await request.post('/api/login', { data: ADMIN })).json();

@@ -73,7 +73,20 @@ export const zAnswersBody = z.object({
   isCompleted: zBool.optional(),
   isWrong: zBool.optional(),
 });
-export const zOnlineAnswersBody = z.object({ visitCode: z.string().min(20).max(200), compliances: zAnswersBody.shape.compliances, notes: zAnswersBody.shape.notes });
+/** Longest QR payload of a certificate read (EU DCC 'HC1:' or one SMART Health Card 'shc:/' chunk fit well inside). */
+export const CERTIFICATE_PAYLOAD_MAX = 10_000;
+export const zCertificatePayload = z
+  .string({ error: 'compliance.certificate_invalid' })
+  .trim()
+  .min(10, 'compliance.certificate_invalid')
+  .max(CERTIFICATE_PAYLOAD_MAX, 'compliance.certificate_too_long');
+/** A visitor's answers from a compliance link, with the QR text of a certificate when they present one. */
+export const zOnlineAnswersBody = z.object({
+  visitCode: z.string().min(20).max(200),
+  compliances: zAnswersBody.shape.compliances,
+  notes: zAnswersBody.shape.notes,
+  certificate: z.union([zCertificatePayload, z.literal('')]).nullish(),
+});
 
 export const zComplianceAnswer = z.object({
   id: z.number(),
@@ -99,7 +112,7 @@ export const zComplianceAnswer = z.object({
   created_at: z.string(),
 });
 
-export const zCertificateBody = z.object({ user_id: zId, payload: z.string().min(10).max(20_000), entity_id: zId.optional() });
+export const zCertificateBody = z.object({ user_id: zId, payload: zCertificatePayload, entity_id: zId.optional() });
 export type ComplianceAnswer = z.input<typeof zComplianceAnswer>;
 
 export const zTrustKeyBody = z.object({ name: z.string().trim().min(2).max(100), kind: z.enum(['pem', 'jwks']), key_id: z.string().max(500).nullish(), content: z.string().min(20).max(200_000), entity_id: zId.optional() });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { complianceCertificates, complianceTrustKeys, complianceVersions, compliances, users } from '../../db/schema/index';
 import { badRequest, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { trustKeyValid, verifyCertificate, type CertificateResult } from './certificates/verify-certificate';
+import { checkCertificate, NO_POLICY } from './certificates/store-certificate';
+import { trustKeyValid } from './certificates/verify-certificate';
 
 const tags = ['compliance'];
 const zTrustKey = z.object({ id: z.number(), name: z.string(), kind: z.string(), key_id: z.string().nullable(), created_at: z.string() });
@@ -101,39 +102,17 @@ export default defineRoutes((r) => {
       tenant(async (tx) => {
         const [person] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, body.user_id), eq(users.entityId, actor.entityId)));
         if (!person) throw notFound();
-        let pcrValidDays = 3;
+        let policy = NO_POLICY;
         if (body.compliance_id) {
           const [c] = await tx
-            .select({ days: complianceVersions.pcrValidDays })
+            .select({ v: complianceVersions })
             .from(compliances)
             .innerJoin(complianceVersions, and(eq(complianceVersions.complianceId, compliances.id), eq(complianceVersions.version, compliances.version)))
             .where(and(eq(compliances.id, body.compliance_id), eq(compliances.entityId, actor.entityId), isNull(compliances.deletedAt)));
           if (!c) throw notFound();
-          pcrValidDays = c.days;
+          policy = { complianceId: body.compliance_id, protocols: c.v.protocols, acceptNegativePcr: c.v.acceptNegativePcr, pcrValidDays: c.v.pcrValidDays };
         }
-        const keys = await tx.select().from(complianceTrustKeys).where(eq(complianceTrustKeys.entityId, actor.entityId));
-        let result: CertificateResult;
-        try {
-          result = verifyCertificate(body.payload, keys, pcrValidDays);
-        } catch {
-          throw badRequest({ payload: ['compliance.certificate_invalid'] });
-        }
-        const [row] = await tx
-          .insert(complianceCertificates)
-          .values({
-            entityId: actor.entityId,
-            userId: person.id,
-            protocol: result.protocol,
-            type: result.type,
-            status: result.status,
-            verified: result.verified,
-            holderName: result.holderName,
-            dateOfBirth: result.dateOfBirth,
-            dateTaken: result.dateTaken,
-            expiryDate: result.expiryDate,
-            metadata: { issuer: result.issuer, notes: result.notes, pcr_valid_days: pcrValidDays },
-          })
-          .returning();
+        const { row, result } = await checkCertificate(tx, actor.entityId, { userId: person.id, payload: body.payload, policy, actorUserId: actor.userId, source: 'console' });
         await audit(tx, 'create', 'compliance_certificate', row.id, { status: row.status, verified: row.verified });
         return { message: t(result.verified ? 'compliance.certificate_saved' : 'compliance.certificate_untrusted'), data: present(row) };
       }),

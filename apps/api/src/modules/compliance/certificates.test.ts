@@ -1,11 +1,9 @@
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { deflateRawSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, createPowerless, type Org } from '../../../test/factories';
 import { fixtures } from '../journeys/test-fixtures';
+import { isoDaysAgo, makeDcc, makeShc, shcPatient, shcShot, signerKeys, trustKeyBodies } from '../../../test/certificates';
 import { base45Decode, base45Encode } from './certificates/base45';
-import { encodeCbor, Tagged } from './certificates/cbor';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -13,43 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const DAY = 86_400_000;
-const keys = () => generateKeyPairSync('ec', { namedCurve: 'P-256' });
-const isoDaysAgo = (d: number) => new Date(Date.now() - d * DAY).toISOString().replace(/\.\d+Z$/, 'Z');
-
-/** An EU digital COVID certificate signed with a test key (HC1: base45(zlib(COSE_Sign1(CWT)))). */
-function makeDcc(privateKey: KeyObject, kid: Buffer, hcert: Record<string, unknown>, expDays = 30) {
-  const now = Math.floor(Date.now() / 1000);
-  const cwt = new Map<number, unknown>([[1, 'GB'], [4, now + expDays * 86400], [6, now - 3600], [-260, new Map([[1, { ver: '1.3.0', nam: { fn: 'Lovelace', gn: 'Ada' }, dob: '1990-12-10', ...hcert }]])]]);
-  const protectedBytes = encodeCbor(new Map<number, unknown>([[1, -7], [4, kid]]));
-  const payload = encodeCbor(cwt);
-  const signature = sign('sha256', encodeCbor(['Signature1', protectedBytes, new Uint8Array(0), payload]), { key: privateKey, dsaEncoding: 'ieee-p1363' });
-  return `HC1:${base45Encode(deflateSync(encodeCbor(new Tagged(18, [protectedBytes, new Map(), payload, signature]))))}`;
-}
-
-/** A SMART Health Card signed with a test key (shc:/ numeric JWS with a raw-deflated payload). */
-function makeShc(privateKey: KeyObject, kid: string, iss: string, entries: unknown[]) {
-  const h64 = Buffer.from(JSON.stringify({ alg: 'ES256', zip: 'DEF', kid })).toString('base64url');
-  const body = { iss, nbf: Math.floor(Date.now() / 1000) - 60, vc: { type: ['https://smarthealth.cards#health-card'], credentialSubject: { fhirVersion: '4.0.1', fhirBundle: { resourceType: 'Bundle', entry: entries } } } };
-  const p64 = deflateRawSync(Buffer.from(JSON.stringify(body))).toString('base64url');
-  const s64 = sign('sha256', Buffer.from(`${h64}.${p64}`), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
-  return `shc:/${[...`${h64}.${p64}.${s64}`].map((c) => String(c.charCodeAt(0) - 45).padStart(2, '0')).join('')}`;
-}
-
-const patient = { resource: { resourceType: 'Patient', name: [{ given: ['Grace'], family: 'Hopper' }], birthDate: '1980-12-09' } };
-const shot = (daysAgo: number) => ({ resource: { resourceType: 'Immunization', status: 'completed', occurrenceDateTime: isoDaysAgo(daysAgo).slice(0, 10) } });
-
 async function setup() {
   const org = await createOrg(h);
   const f = fixtures(h, org);
   const person = await f.person();
-  const signer = keys();
+  const signer = signerKeys();
   const kid = Buffer.from('a1b2c3d4e5f60718', 'hex');
   const c = api(h.app, org.token);
-  const pem = signer.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  expect((await c.post('/api/compliance_trust_key', { name: 'UK DCC signer', kind: 'pem', key_id: kid.toString('base64'), content: pem })).status).toBe(201);
-  const jwk = { ...signer.publicKey.export({ format: 'jwk' }), kid: 'shc-1', alg: 'ES256', use: 'sig' };
-  expect((await c.post('/api/compliance_trust_key', { name: 'State health', kind: 'jwks', key_id: 'https://health.example.test', content: JSON.stringify({ keys: [jwk] }) })).status).toBe(201);
+  for (const body of trustKeyBodies(signer.publicKey, kid)) expect((await c.post('/api/compliance_trust_key', body)).status).toBe(201);
   return { org, f, person, signer, kid, c };
 }
 
@@ -75,6 +44,9 @@ describe('certificates', () => {
     expect(res.body.data.expiry_date).toBe(isoDaysAgo(-2).slice(0, 10));
     const list = await s.c.get(`/api/compliance_certificates?user_id=${s.person.id}`);
     expect(list.body.count).toBe(1);
+    // A trusted certificate is also the person's vaccine or PCR document (rules 181-186).
+    const docs = (await s.c.get(`/api/user/${s.person.id}`)).body.data.documents;
+    expect(docs).toMatchObject([{ type: 'test', protocol: 'eu_dcc', pcr_result: 'negative', pcr_date: isoDaysAgo(1).slice(0, 10), vaccine_status: 'negative_pcr', status: 'enabled' }]);
   });
 
   it('PCR valid days of the entry condition decide whether a negative test is still valid (rule 209)', async () => {
@@ -94,12 +66,14 @@ describe('certificates', () => {
 
   it('marks a certificate signed by an unknown key, or tampered with, as unchecked', async () => {
     const s = await setup();
-    const stranger = keys();
+    const stranger = signerKeys();
     const forged = makeDcc(stranger.privateKey, s.kid, { v: [{ dt: '2026-01-05' }] });
     const res = await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: forged });
     expect(res.body).toMatchObject({ message: 'The certificate signature is not from a trusted issuer.', data: { verified: 0, status: 'unchecked' } });
-    const shc = makeShc(stranger.privateKey, 'shc-1', 'https://health.example.test', [patient, shot(10)]);
+    const shc = makeShc(stranger.privateKey, 'shc-1', 'https://health.example.test', [shcPatient, shcShot(10)]);
     expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: shc })).body.data).toMatchObject({ protocol: 'smart_health_card', verified: 0, status: 'unchecked' });
+    // Untrusted checks are kept as checks, never as the person's documents.
+    expect((await s.c.get(`/api/user/${s.person.id}`)).body.data.documents).toEqual([]);
     const other = await createOrg(h);
     const theirs = await fixtures(h, other).person('Other', 'Person');
     // Another organisation has no trust list: the same good certificate is not trusted there.
@@ -109,10 +83,10 @@ describe('certificates', () => {
 
   it('verifies a SMART Health Card against the configured JWKS', async () => {
     const s = await setup();
-    const shc = makeShc(s.signer.privateKey, 'shc-1', 'https://health.example.test', [patient, shot(40), shot(10)]);
+    const shc = makeShc(s.signer.privateKey, 'shc-1', 'https://health.example.test', [shcPatient, shcShot(40), shcShot(10)]);
     const res = await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: shc });
     expect(res.body.data).toMatchObject({ protocol: 'smart_health_card', type: 'covid_vaccine', verified: 1, status: 'vaccinated', holder_name: 'Grace Hopper', date_of_birth: '1980-12-09', issuer: 'https://health.example.test', date_taken: isoDaysAgo(10).slice(0, 10) });
-    const lab = makeShc(s.signer.privateKey, 'shc-1', 'https://health.example.test', [patient, { resource: { resourceType: 'Observation', effectiveDateTime: isoDaysAgo(1), valueCodeableConcept: { coding: [{ code: '260385009' }] } } }]);
+    const lab = makeShc(s.signer.privateKey, 'shc-1', 'https://health.example.test', [shcPatient, { resource: { resourceType: 'Observation', effectiveDateTime: isoDaysAgo(1), valueCodeableConcept: { coding: [{ code: '260385009' }] } } }]);
     expect((await s.c.post('/api/compliance_certificate', { user_id: s.person.id, payload: lab })).body.data).toMatchObject({ type: 'test', status: 'negative PCR' });
   });
 

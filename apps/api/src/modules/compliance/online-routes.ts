@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { defineRoutes } from '../../platform/http/route';
 import { findLink, linkState } from './compliance-link';
+import { certificateRefusal, checkCertificate, linkCertificateAnswer } from './certificates/store-certificate';
 import { saveAnswers } from './save-answers';
 import { visits } from '../../db/schema/index';
 
@@ -55,7 +56,19 @@ export default defineRoutes((r, services) => {
         expectedDateTime: z.string().nullable(),
         user: z.object({ first_name: z.string(), last_name: z.string() }),
         entity: z.object({ name: z.string(), logo: z.string().nullable() }),
-        compliances: z.array(z.object({ id: z.number(), name: z.string(), version: z.number(), questions: z.array(z.object({ id: z.string(), question: z.string() })), agreement_text: z.string(), statement: z.string(), protocols: z.array(z.string()) })),
+        compliances: z.array(
+          z.object({
+            id: z.number(),
+            name: z.string(),
+            version: z.number(),
+            questions: z.array(z.object({ id: z.string(), question: z.string() })),
+            agreement_text: z.string(),
+            statement: z.string(),
+            protocols: z.array(z.string()),
+            accept_negative_pcr: zFlag,
+            pcr_valid_days: z.number(),
+          }),
+        ),
       }),
     }),
     handler: async ({ query, lang }) => {
@@ -77,7 +90,19 @@ export default defineRoutes((r, services) => {
             // Desired answers stay on the server: the visitor sees the questions only.
             compliances:
               state.ok && ctx.compliance
-                ? [{ id: ctx.compliance.id, name: ctx.compliance.v.name, version: ctx.compliance.v.version, questions: ctx.compliance.v.questions.map((q) => ({ id: q.id, question: q.question })), agreement_text: ctx.compliance.v.agreementText, statement: ctx.compliance.v.statement, protocols: ctx.compliance.v.protocols }]
+                ? [
+                    {
+                      id: ctx.compliance.id,
+                      name: ctx.compliance.v.name,
+                      version: ctx.compliance.v.version,
+                      questions: ctx.compliance.v.questions.map((q) => ({ id: q.id, question: q.question })),
+                      agreement_text: ctx.compliance.v.agreementText,
+                      statement: ctx.compliance.v.statement,
+                      protocols: ctx.compliance.v.protocols,
+                      accept_negative_pcr: flag(ctx.compliance.v.acceptNegativePcr),
+                      pcr_valid_days: ctx.compliance.v.pcrValidDays,
+                    },
+                  ]
                 : [],
           },
         };
@@ -88,13 +113,24 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/create_online_compliance_user',
-    summary: "Public: a visitor's answers from a compliance link; a passed answer uses the link up (rules 144-148, 210-211)",
+    summary:
+      "Public: a visitor's answers from a compliance link, with the QR text of a certificate if they present one (checked against the organisation's trust list and the entry condition's protocols, negative-PCR acceptance and PCR valid days, and stored as their document); a passed answer uses the link up (rules 144-148, 205-211)",
     access: 'public',
     tags,
     body: zOnlineAnswersBody,
     rateLimit: RATE,
     status: 201,
-    response: z.object({ message: z.string(), data: z.object({ status: z.enum(['success', 'failed']), isWrong: zFlag, reason: z.string().nullable() }) }),
+    response: z.object({
+      message: z.string(),
+      data: z.object({
+        status: z.enum(['success', 'failed']),
+        isWrong: zFlag,
+        reason: z.string().nullable(),
+        certificate: z
+          .object({ protocol: z.string(), type: z.string(), status: z.string(), verified: zFlag, accepted: zFlag, message: z.string(), date_taken: z.string().nullable(), expiry_date: z.string().nullable() })
+          .nullable(),
+      }),
+    }),
     handler: async ({ body, lang }) => {
       const link = await findLink(db, body.visitCode);
       if (!link) throw notFound();
@@ -106,17 +142,49 @@ export default defineRoutes((r, services) => {
         const l: Language = ctx.lang ?? lang;
         if (!state.ok) throw new AppError(400, translate(l, state.message), { code: state.reason });
         if (!ctx.compliance || body.compliances.some((c) => c.complianceId !== ctx.compliance!.id)) throw new AppError(400, 'compliance.not_in_flow', { errors: { compliances: ['compliance.not_in_flow'] } });
+        const v = ctx.compliance.v;
+        const policy = { complianceId: ctx.compliance.id, protocols: v.protocols, acceptNegativePcr: v.acceptNegativePcr, pcrValidDays: v.pcrValidDays };
+        const checked = body.certificate
+          ? await checkCertificate(tx, link.entityId, {
+              userId: link.userId,
+              payload: body.certificate,
+              policy,
+              actorUserId: null,
+              source: 'online',
+              visitId: link.visitId,
+              field: 'certificate',
+            })
+          : null;
+        const refusal = checked ? certificateRefusal(checked.result, policy) : null;
         const saved = await saveAnswers(tx, link.entityId, {
           userId: link.userId,
           compliances: body.compliances,
           notes: body.notes,
           scan: { visitId: link.visitId },
           source: 'online',
+          certificateRefusal: refusal,
         });
+        if (checked) await linkCertificateAnswer(tx, link.entityId, checked.row.id, saved.data[0].id, refusal);
         if (saved.status === 'success') await tx.update(complianceLinks).set({ usedAt: sql`now()` }).where(and(eq(complianceLinks.id, link.id), eq(complianceLinks.entityId, link.entityId)));
         return {
           message: translate(l, saved.reason ?? 'compliance.answers_saved'),
-          data: { status: saved.status, isWrong: flag(saved.data.some((d) => d.isWrong === 1)), reason: saved.reason ? translate(l, saved.reason) : null },
+          data: {
+            status: saved.status,
+            isWrong: flag(saved.data.some((d) => d.isWrong === 1)),
+            reason: saved.reason ? translate(l, saved.reason) : null,
+            certificate: checked
+              ? {
+                  protocol: checked.row.protocol,
+                  type: checked.row.type,
+                  status: checked.row.status,
+                  verified: flag(checked.row.verified),
+                  accepted: flag(!refusal),
+                  message: translate(l, refusal ?? 'compliance.certificate_accepted'),
+                  date_taken: checked.row.dateTaken,
+                  expiry_date: checked.row.expiryDate,
+                }
+              : null,
+          },
         };
       });
     },

@@ -13,6 +13,8 @@ export interface AnswersInput {
   temperature?: number | null;
   scan: { visitId?: number | null; scanId?: number | null; areaId?: number | null; userTypeId?: number | null };
   source: 'console' | 'kiosk' | 'online';
+  /** Why a presented certificate does not satisfy the entry condition (message key): the answer fails whatever the notes say. */
+  certificateRefusal?: string | null;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function saveAnswers(tx: Db, entityId: number, input: AnswersInput)
     threshold = flow?.threshold ?? null;
   }
   const saved = [];
-  let reason: string | null = null;
+  let reason: string | null = input.certificateRefusal ?? null;
   for (const item of input.compliances) {
     const { c, v } = current.find((r) => r.c.id === item.complianceId)!;
     const ev = evaluateAnswers(v.questions, item.answer, { notes: input.notes, maskFailed: input.maskFailed, temperature: input.temperature, threshold });
@@ -72,7 +74,7 @@ export async function saveAnswers(tx: Db, entityId: number, input: AnswersInput)
         temperature: input.temperature ?? null,
         temperatureFailed: ev.temperatureFailed,
         isWrong: ev.isWrong,
-        status: ev.status,
+        status: input.certificateRefusal ? 'failed' : ev.status,
         source: input.source,
       })
       .returning();

@@ -85,7 +85,29 @@ export interface OnlineCompliance {
   expectedDateTime: string | null;
   user: { first_name: string; last_name: string };
   entity: { name: string; logo: string | null };
-  compliances: { id: number; name: string; version: number; questions: { id: string; question: string }[]; agreement_text: string; statement: string; protocols: string[] }[];
+  compliances: {
+    id: number;
+    name: string;
+    version: number;
+    questions: { id: string; question: string }[];
+    agreement_text: string;
+    statement: string;
+    protocols: string[];
+    accept_negative_pcr: 0 | 1;
+    pcr_valid_days: number;
+  }[];
+}
+
+/** The check of a certificate presented on the online-compliance page, and whether the entry condition accepts it. */
+export interface OnlineCertificate {
+  protocol: string;
+  type: string;
+  status: string;
+  verified: 0 | 1;
+  accepted: 0 | 1;
+  message: string;
+  date_taken: string | null;
+  expiry_date: string | null;
 }
 
 export const useOnlineCompliance = (code: string | undefined) =>
@@ -97,4 +119,4 @@ export const useOnlineCompliance = (code: string | undefined) =>
   });
 
 export const sendOnlineAnswers = (body: unknown) =>
-  http.post<{ message: string; data: { status: 'success' | 'failed'; isWrong: 0 | 1; reason: string | null } }>('/api/create_online_compliance_user', body);
+  http.post<{ message: string; data: { status: 'success' | 'failed'; isWrong: 0 | 1; reason: string | null; certificate: OnlineCertificate | null } }>('/api/create_online_compliance_user', body);

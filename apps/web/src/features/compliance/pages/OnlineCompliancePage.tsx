@@ -1,14 +1,35 @@
 import { COMPLIANCE_NOTES_MIN } from '@gatehouse/contract';
-import { Alert, Button, Card, Center, Checkbox, Group, Image, Loader, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Checkbox, Divider, Group, Image, Loader, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BarePage } from '../../../components/PageLayout';
 import { HttpError, joinErrors } from '../../../lib/http';
-import { sendOnlineAnswers, useOnlineCompliance } from '../api/compliance';
+import { type OnlineCertificate, sendOnlineAnswers, useOnlineCompliance } from '../api/compliance';
+import { CertificateInput } from '../components/CertificateInput';
+import { CertificateSummary } from '../components/CertificateSummary';
 
-/** /online-compliance/:id: a visitor answers the entry conditions from the link before arriving (rules 144-148, 210-211). */
+/** Protocols whose QR codes the server reads (rule 206): NHS passes are EU DCCs, Excelsior Pass Plus is a SMART Health Card. */
+const READABLE = ['eu_dcc', 'nhs', 'smart_health_card', 'nys_excelsior_plus'];
+
+function CertificateResult({ certificate }: { certificate: OnlineCertificate }) {
+  return (
+    <Alert color={certificate.accepted ? 'green' : 'red'} data-testid="online-certificate-result">
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          {certificate.message}
+        </Text>
+        <CertificateSummary certificate={certificate} />
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * /online-compliance/:id: a visitor answers the entry conditions from the link before arriving (rules 144-148,
+ * 210-211), and may present a COVID certificate the server checks against the organisation's trust list.
+ */
 export default function OnlineCompliancePage() {
   const { id } = useParams();
   const { t, i18n } = useTranslation('compliance');
@@ -16,8 +37,10 @@ export default function OnlineCompliancePage() {
   const [answers, setAnswers] = useState<Record<string, 'positive' | 'negative'>>({});
   const [notes, setNotes] = useState('');
   const [agreed, setAgreed] = useState(false);
-  const [result, setResult] = useState<{ status: 'success' | 'failed'; message: string } | null>(null);
+  const [certificate, setCertificate] = useState('');
+  const [result, setResult] = useState<{ status: 'success' | 'failed'; message: string; certificate: OnlineCertificate | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [certificateError, setCertificateError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
   if (!id || data.isError) {
@@ -49,15 +72,25 @@ export default function OnlineCompliancePage() {
   const c = d.compliances[0];
   const complete = c.questions.every((q) => answers[q.id]) && agreed;
   const visitAt = d.expectedDateTime;
+  const readable = c.protocols.filter((p) => READABLE.includes(p));
 
   const submit = async () => {
     setSending(true);
     setError(null);
+    setCertificateError(null);
     try {
-      const r = await sendOnlineAnswers({ visitCode: id, compliances: [{ complianceId: c.id, answer: c.questions.map((q) => ({ question_id: q.id, answer: answers[q.id] })) }], notes: notes.trim() || null });
-      setResult({ status: r.data.status, message: r.message });
+      const r = await sendOnlineAnswers({
+        visitCode: id,
+        compliances: [{ complianceId: c.id, answer: c.questions.map((q) => ({ question_id: q.id, answer: answers[q.id] })) }],
+        notes: notes.trim() || null,
+        certificate: certificate.trim() || null,
+      });
+      setResult({ status: r.data.status, message: r.message, certificate: r.data.certificate });
     } catch (e) {
-      setError(e instanceof HttpError ? joinErrors(e.fieldErrors) || e.message : t('error'));
+      if (e instanceof HttpError && e.fieldErrors.certificate) {
+        setCertificateError(e.fieldErrors.certificate.join(' '));
+        setError(joinErrors(Object.fromEntries(Object.entries(e.fieldErrors).filter(([k]) => k !== 'certificate'))) || null);
+      } else setError(e instanceof HttpError ? joinErrors(e.fieldErrors) || e.message : t('error'));
     } finally {
       setSending(false);
     }
@@ -79,9 +112,12 @@ export default function OnlineCompliancePage() {
           ) : null}
           <Title order={4}>{c.name}</Title>
           {result?.status === 'success' ? (
-            <Alert color="green" icon={<IconCircleCheck size={20} />} data-testid="online-compliance-result">
-              {result.message}
-            </Alert>
+            <>
+              <Alert color="green" icon={<IconCircleCheck size={20} />} data-testid="online-compliance-result">
+                {result.message}
+              </Alert>
+              {result.certificate ? <CertificateResult certificate={result.certificate} /> : null}
+            </>
           ) : (
             <>
               {c.questions.map((q) => (
@@ -92,6 +128,19 @@ export default function OnlineCompliancePage() {
                   </Group>
                 </Radio.Group>
               ))}
+              {readable.length ? (
+                <Stack gap="xs">
+                  <Divider />
+                  <Title order={5}>{t('certificate_title')}</Title>
+                  <Text size="sm">
+                    {t('certificate_intro', { protocols: readable.map((p) => t(`protocol_${p}`)).join(', ') })}{' '}
+                    {c.accept_negative_pcr ? t('certificate_pcr', { count: c.pcr_valid_days }) : t('certificate_pcr_not_accepted')}
+                  </Text>
+                  <CertificateInput value={certificate} onChange={setCertificate} error={certificateError} />
+                  {result?.certificate ? <CertificateResult certificate={result.certificate} /> : null}
+                  <Divider />
+                </Stack>
+              ) : null}
               <Textarea
                 label={t('notes')}
                 description={t('notes_help')}
@@ -109,7 +158,7 @@ export default function OnlineCompliancePage() {
                     <Text size="sm" fw={500}>
                       {result.message}
                     </Text>
-                    <Text size="sm">{t('online_failed_hint')}</Text>
+                    {result.certificate && !result.certificate.accepted ? null : <Text size="sm">{t('online_failed_hint')}</Text>}
                   </Stack>
                 </Alert>
               ) : null}

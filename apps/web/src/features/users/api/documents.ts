@@ -64,3 +64,28 @@ export function useDocumentStatus() {
     onSuccess: () => changed(),
   });
 }
+
+/** A certificate check as POST /api/compliance_certificate answers it. */
+export interface CertificateCheck {
+  id: number;
+  user_id: number;
+  protocol: string;
+  type: string;
+  status: string;
+  verified: 0 | 1;
+  holder_name: string | null;
+  date_of_birth: string | null;
+  date_taken: string | null;
+  expiry_date: string | null;
+  issuer: string | null;
+  created_at: string;
+}
+
+/** Checks a certificate's QR text against the trust list; a trusted one becomes a record, so the person is read again. */
+export function useCheckCertificate() {
+  const changed = useUsersChanged();
+  return useMutation({
+    mutationFn: (body: { user_id: number; payload: string; compliance_id?: number }) => http.post<{ message: string; data: CertificateCheck }>('/api/compliance_certificate', body),
+    onSuccess: changed,
+  });
+}

@@ -1,22 +1,24 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http';
 import { type UserDocument, useDocumentStatus } from '../api/documents';
 import { downloadMemberFile } from '../api/files';
 import type { UserFull } from '../api/users';
+import { CertificateCheckModal } from './CertificateCheckModal';
 import { DocumentFormModal } from './DocumentFormModal';
 
 const STATUS_COLORS: Record<string, string> = { vaccinated: 'green', negative_pcr: 'green', positive_pcr: 'red', expired: 'orange', disabled: 'gray', unchecked: 'yellow', not_supported: 'gray', not_applicable: 'gray' };
 
-/** A person's vaccine and PCR records (rules 181-186): add, switch on or off, delete (DELETED), open the attached file. */
+/** A person's vaccine and PCR records (rules 181-186): add, check a certificate's QR, switch on or off, delete (DELETED), open the attached file. */
 export function DocumentsPanel({ user }: { user: UserFull }) {
   const { t } = useTranslation('documents');
   const setStatus = useDocumentStatus();
   const [adding, setAdding] = useState(false);
+  const [checking, setChecking] = useState(false);
   const docs = user.documents as UserDocument[];
   const toast = (r: { message: string }) => notifications.show({ color: 'green', message: r.message });
   const failed = (e: Error) => {
@@ -36,7 +38,10 @@ export function DocumentsPanel({ user }: { user: UserFull }) {
     <Card withBorder padding="md">
       <Group justify="space-between" mb="sm">
         <Title order={4}>{t('title')}</Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding(true)}>{t('add')}</Button>
+        <Group gap="xs">
+          <Button size="xs" variant="light" leftSection={<IconQrcode size={14} aria-hidden />} onClick={() => setChecking(true)}>{t('check')}</Button>
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding(true)}>{t('add')}</Button>
+        </Group>
       </Group>
       {docs.length === 0 ? (
         <Text size="sm" c="dimmed">{t('empty')}</Text>
@@ -83,6 +88,7 @@ export function DocumentsPanel({ user }: { user: UserFull }) {
         </Table.ScrollContainer>
       )}
       {adding ? <DocumentFormModal user={user} onClose={() => setAdding(false)} /> : null}
+      {checking ? <CertificateCheckModal user={user} onClose={() => setChecking(false)} /> : null}
     </Card>
   );
 }
