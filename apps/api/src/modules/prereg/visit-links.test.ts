@@ -292,4 +292,33 @@ describe('sharing a pre-registration link (console)', () => {
     expect((await pub().get(`/api/get_pre_registration_user_type/en/${made.body.data.code}`)).status).toBe(404);
     expect((await api(h.app, other.token).put(`/api/pre_registration_link/${made.body.data.id}`, { active: 1 })).status).toBe(404);
   });
+
+  it("lists one journey's links, offers its areas and pre-registrable flows, and draws a link's QR code", async () => {
+    const org = await createOrg(h);
+    const other = await createOrg(h);
+    const p = await createPlace(h, org);
+    const p2 = await createPlace(h, org);
+    const q = await createPlace(h, other);
+    const mine = await api(h.app, org.token).get(`/api/pre_registration_links/${org.entityId}?journey_id=${p.journey.id}`);
+    expect(mine.body.data.map((l: { id: number }) => l.id)).toEqual([p.link.id]);
+    expect((await api(h.app, org.token).get(`/api/pre_registration_links/${org.entityId}`)).body.count).toBe(2);
+
+    // Both places' areas (the journey names no site, so every site may be used); the staff flow (by admin) is not offered (rule 156).
+    const options = await api(h.app, org.token).get(`/api/pre_registration_link_options/${p.journey.id}`);
+    expect(options.status).toBe(200);
+    expect(options.body.data.areas.map((a: { id: number }) => a.id).sort()).toEqual([p.area.id, p2.area.id].sort());
+    expect(options.body.data.flows).toEqual([
+      { id: p.flow.id, user_type_id: p.visitor.id, user_type_name: 'Visitor' },
+      { id: p.contractorFlow.id, user_type_id: p.contractor.id, user_type_name: 'Contractor' },
+    ]);
+    expect((await api(h.app, org.token).get(`/api/pre_registration_link_options/${q.journey.id}`)).status).toBe(404);
+    const powerless = await createPowerless(h, org);
+    expect((await api(h.app, powerless.token).get(`/api/pre_registration_link_options/${p.journey.id}`)).status).toBe(403);
+
+    const qr = await api(h.app, org.token).get(`/api/pre_registration_link_qr/${p.link.id}`);
+    expect(qr.body.data.url).toBe(`http://localhost:3000/pre-registration/${p.link.code}`);
+    expect(qr.body.data.qrcode).toMatch(/^data:image\/png;base64,/);
+    expect((await api(h.app, org.token).get(`/api/pre_registration_link_qr/${q.link.id}`)).status).toBe(404);
+    expect((await api(h.app, powerless.token).get(`/api/pre_registration_link_qr/${p.link.id}`)).status).toBe(403);
+  });
 });
