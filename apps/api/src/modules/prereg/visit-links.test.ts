@@ -169,6 +169,30 @@ describe('confirm/visit (rule 141)', () => {
     const res = await api(h.app, token).post('/api/visit/confirm', { visit_url: v.visit_url, visit_id: v.visit_id });
     expect(res.status).toBe(200);
     expect((await pub().get(`/api/visit-by-visit-url/en/${v.visit_url}`)).body.data).toMatchObject({ reason: 'VISIT_CONFIRMED', passport_id: account.passportId });
+    // Rule 147 for the passport variant: a second use answers the already-confirmed message.
+    const again = await api(h.app, token).post('/api/visit/confirm', { visit_url: v.visit_url, visit_id: v.visit_id });
+    expect(again.status).toBe(410);
+    expect(again.body).toMatchObject({ code: 'VISIT_CONFIRMED', message: 'Your confirmation link has expired because you have already confirmed your visit. Please contact the system admin for further details.' });
+  });
+
+  it('rules 144-146 hold for the passport variant: a rejected, deleted, missed or arrived visit cannot be confirmed by its passport holder', async () => {
+    const org = await createOrg(h);
+    const p = await createPlace(h, org);
+    const account = await createAccount(h);
+    const token = (await issueSession(h.services.database.db, account.id, null, 'passport')).token;
+    const changes: [string, Parameters<typeof setVisit>[2], string][] = [
+      ['VISIT_REJECTED', { approvalState: 'rejected' }, 'Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.'],
+      ['VISIT_DELETED', { status: 'deleted' }, 'Your confirmation link has expired because your visit has been deleted. Please contact the system admin for further details.'],
+      ['VISIT_EXPIRED', { linkExpiresAt: new Date(Date.now() - 60_000) }, 'Your confirmation link has expired because you missed your appointment. Please contact the system admin for further details.'],
+      ['SCAN_EXPIRED', { status: 'signed_in' }, 'Your confirmation link has expired because you have already arrived at the area. Please contact the system admin for further details.'],
+    ];
+    for (const [reason, change, message] of changes) {
+      const v = await register(p, { email: `pp-${reason.toLowerCase()}-${account.email}` });
+      await setVisit(org, v.visit_id, { passportId: account.passportId, ...change });
+      const res = await api(h.app, token).post('/api/visit/confirm', { visit_url: v.visit_url, visit_id: v.visit_id });
+      expect([res.status, res.body.code, res.body.message]).toEqual([410, reason, message]);
+      expect((await pub().get(`/api/visit-by-visit-url/en/${v.visit_url}`)).body.data).toMatchObject({ is_expired: 1, reason, passport_id: account.passportId });
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BarePage } from '../../../components/PageLayout';
 import { HttpError, joinErrors } from '../../../lib/http';
+import { tMessage } from '../../../lib/i18n';
 import { sendOnlineAnswers, useOnlineCompliance } from '../api/compliance';
 
 /** /online-compliance/:id: a visitor answers the entry conditions from the link before arriving (rules 144-148, 210-211). */
@@ -24,7 +25,7 @@ export default function OnlineCompliancePage() {
     return (
       <BarePage>
         <Alert color="red" data-testid="online-compliance-expired">
-          {t('link_expired')}
+          {tMessage('link.compliance.generic')}
         </Alert>
       </BarePage>
     );
@@ -41,7 +42,7 @@ export default function OnlineCompliancePage() {
     return (
       <BarePage>
         <Alert color="orange" data-testid="online-compliance-expired">
-          {d.message ?? t('link_expired')}
+          {d.message ?? tMessage('link.compliance.generic')}
         </Alert>
       </BarePage>
     );
