@@ -126,7 +126,10 @@ export const zUserTypeCheckResult = z.object({
 export const zCheckUserFoundBody = z.object({ email: zEmail.optional(), phone: zPhone.optional(), entity_id: zId });
 export const zHostSettings = z.object({ allowNotSelectHost: zFlag, hostUserTypesExist: zFlag, note: z.string().nullable() });
 export const zHost = z.object({ id: z.number(), full_name: z.string() });
-export const zHostSearchBody = z.object({ journey_flow_id: zLinkCode, user_type_id: zId, search: z.string().trim().min(2).max(100) });
+/** The public form names its link (`journey_flow_id`, a link code); the console form a journey (`journey_id`). */
+export const zHostSearchBody = z
+  .object({ journey_flow_id: zLinkCode.optional(), journey_id: zId.optional(), user_type_id: zId, search: z.string().trim().min(2).max(100) })
+  .refine((b) => !!b.journey_flow_id !== !!b.journey_id, { path: ['journey_flow_id'], message: 'validation.required' });
 export const zFlowHostLookupBody = z.object({ journey_flow_id: zLinkCode, user_type_id: zId, email: zEmail.optional(), phone: zPhone.optional() });
 
 const visitWhen = { visit_date: zDate, visit_time: zTime };
