@@ -37,7 +37,7 @@ export function PreRegLinksModal({ journey, onClose }: { journey: { id: number; 
     setActive.mutate({ id: l.id, active: l.active ? 0 : 1 }, { onSuccess: (r) => notifications.show({ color: 'green', message: t(r.active ? 'turned_on' : 'turned_off') }) });
 
   return (
-    <Modal opened onClose={onClose} title={t('title_for', { name: journey.name })} size="80rem">
+    <Modal opened onClose={onClose} title={t('title_for', { name: journey.name })} size="80rem" closeButtonProps={{ 'aria-label': t('close') }}>
       {links.isLoading || options.isLoading ? (
         <Center py="xl">
           <Loader aria-label={t('loading')} />

@@ -47,7 +47,7 @@ export function PreRegPoster({ link, organisation, place, onClose }: { link: Pre
   const qr = useLinkQr(link.id);
   const text: PosterText = { organisation, place, instruction: t('poster_instruction') };
   return (
-    <Modal opened onClose={onClose} title={t('poster_title')} size="lg">
+    <Modal opened onClose={onClose} title={t('poster_title')} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>
       {qr.isLoading ? (
         <Center py="xl">
           <Loader aria-label={t('loading')} />
