@@ -122,8 +122,8 @@ test("the host approves from the mail's link on a phone; the link then no longer
 });
 
 for (const [lang, heading, unavailable, confirmed] of [
-  ['ar', 'سجّل زيارتك مسبقاً', 'التسجيل غير متاح عبر هذا الرابط.', 'انتهت صلاحية رابط التأكيد لأنك أكّدت زيارتك بالفعل.'],
-  ['es', 'Registre su visita', 'El registro no está disponible a través de este enlace.', 'Su enlace de confirmación ha caducado porque ya ha confirmado su visita.'],
+  ['ar', 'سجّل زيارتك مسبقاً', 'التسجيل غير متاح عبر هذا الرابط.', 'انتهت صلاحية رابط التأكيد الخاص بك لأنك أكدت زيارتك بالفعل. يرجى التواصل مع مسؤول النظام لمزيد من التفاصيل.'],
+  ['es', 'Registre su visita', 'El registro no está disponible a través de este enlace.', 'Su enlace de confirmación ha caducado porque ya ha confirmado su visita. Póngase en contacto con el administrador del sistema para más información.'],
 ] as const) {
   test(`the pre-registration page speaks ${lang}; an unknown link is "not available"; an expired link says why`, async ({ page, request }) => {
     const a = await admin(request);
@@ -135,6 +135,7 @@ for (const [lang, heading, unavailable, confirmed] of [
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.goto(`/pre-registration/${'x'.repeat(32)}`);
     await expect(page.getByTestId('prereg-unavailable')).toHaveText(unavailable);
+    // The same text as the API's (one catalogue, rules 146-148).
     await page.goto('/link-expired?kind=confirmation&reason=confirmed');
     await expect(page.getByTestId('link-expired-page')).toContainText(confirmed);
   });

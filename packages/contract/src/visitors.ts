@@ -19,6 +19,29 @@ export const JOURNEY_STAGES = [
 export const LINK_EXPIRY_REASONS = ['VISIT_REJECTED', 'VISIT_DELETED', 'VISIT_EXPIRED', 'SCAN_EXPIRED', 'VISIT_CONFIRMED'] as const;
 export type LinkExpiryReason = (typeof LINK_EXPIRY_REASONS)[number];
 
+/**
+ * The one source of the expiry messages of rules 146-148 (`link.<kind>.<reason>` in the message catalogue, en/ar/es):
+ * the API answers them, the /link-expired page shows them. `reason` is the API's (rule 143, or the compliance link's
+ * `ALREADY_ARRIVED` / `ALREADY_COMPLETED`) or the page's own query value; anything else is the generic message.
+ */
+export const LINK_PAGE_REASONS: Record<string, string> = {
+  VISIT_REJECTED: 'not_approved',
+  VISIT_DELETED: 'deleted',
+  VISIT_EXPIRED: 'missed',
+  SCAN_EXPIRED: 'arrived',
+  ALREADY_ARRIVED: 'arrived',
+  VISIT_CONFIRMED: 'confirmed',
+  ALREADY_COMPLETED: 'completed',
+};
+const LINK_MESSAGES: Record<'confirmation' | 'compliance', Record<string, string>> = {
+  confirmation: { not_approved: 'rejected', deleted: 'deleted', missed: 'expired', arrived: 'arrived', confirmed: 'confirmed' },
+  compliance: { not_approved: 'rejected', deleted: 'deleted', missed: 'expired', arrived: 'arrived', confirmed: 'confirmed', completed: 'completed' },
+};
+export function linkExpiryMessageKey(reason: string | null | undefined, kind: 'confirmation' | 'compliance'): string {
+  const page = LINK_PAGE_REASONS[reason ?? ''] ?? reason ?? '';
+  return `link.${kind}.${LINK_MESSAGES[kind][page] ?? 'generic'}`;
+}
+
 /** Pre-registration photo (rule 140). */
 export const PREREG_IMAGE = { minWidth: 250, maxWidth: 4096, minHeight: 300, maxHeight: 2688, maxBytes: 3 * 1024 * 1024 } as const;
 /** Admin notes (rule 211); entry-condition lead and reminder (rules 199-200). */
@@ -103,7 +126,10 @@ export const zUserTypeCheckResult = z.object({
 export const zCheckUserFoundBody = z.object({ email: zEmail.optional(), phone: zPhone.optional(), entity_id: zId });
 export const zHostSettings = z.object({ allowNotSelectHost: zFlag, hostUserTypesExist: zFlag, note: z.string().nullable() });
 export const zHost = z.object({ id: z.number(), full_name: z.string() });
-export const zHostSearchBody = z.object({ journey_flow_id: zLinkCode, user_type_id: zId, search: z.string().trim().min(2).max(100) });
+/** The public form names its link (`journey_flow_id`, a link code); the console form a journey (`journey_id`). */
+export const zHostSearchBody = z
+  .object({ journey_flow_id: zLinkCode.optional(), journey_id: zId.optional(), user_type_id: zId, search: z.string().trim().min(2).max(100) })
+  .refine((b) => !!b.journey_flow_id !== !!b.journey_id, { path: ['journey_flow_id'], message: 'validation.required' });
 export const zFlowHostLookupBody = z.object({ journey_flow_id: zLinkCode, user_type_id: zId, email: zEmail.optional(), phone: zPhone.optional() });
 
 const visitWhen = { visit_date: zDate, visit_time: zTime };

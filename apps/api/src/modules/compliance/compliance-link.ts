@@ -1,3 +1,4 @@
+import { linkExpiryMessageKey } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { complianceLinks, visits } from '../../db/schema/index';
 import { hashToken, newToken } from '../../platform/auth/tokens';
@@ -34,12 +35,12 @@ export async function findLink(db: Db, code: string) {
  * already arrived (or left), or the link was already used or replaced.
  */
 export function linkState(link: typeof complianceLinks.$inferSelect, visit: typeof visits.$inferSelect, now = new Date()): LinkState {
-  const fail = (reason: string, message: string): LinkState => ({ ok: false, reason, message, link, visit });
-  if (visit.status === 'deleted') return fail('VISIT_DELETED', 'compliance.link_deleted');
-  if (visit.approvalState === 'rejected') return fail('VISIT_REJECTED', 'compliance.link_rejected');
-  if (visit.status === 'signed_in') return fail('ALREADY_ARRIVED', 'compliance.link_arrived');
-  if (visit.status === 'signed_out' || visit.status === 'auto_closed') return fail('SCAN_EXPIRED', 'compliance.link_arrived');
-  if (link.usedAt) return fail('ALREADY_COMPLETED', 'compliance.link_answered');
-  if (link.expiresAt <= now) return fail('VISIT_EXPIRED', 'compliance.link_missed');
+  const fail = (reason: string): LinkState => ({ ok: false, reason, message: linkExpiryMessageKey(reason, 'compliance'), link, visit });
+  if (visit.status === 'deleted') return fail('VISIT_DELETED');
+  if (visit.approvalState === 'rejected') return fail('VISIT_REJECTED');
+  if (visit.status === 'signed_in') return fail('ALREADY_ARRIVED');
+  if (visit.status === 'signed_out' || visit.status === 'auto_closed') return fail('SCAN_EXPIRED');
+  if (link.usedAt) return fail('ALREADY_COMPLETED');
+  if (link.expiresAt <= now) return fail('VISIT_EXPIRED');
   return { ok: true, link, visit };
 }

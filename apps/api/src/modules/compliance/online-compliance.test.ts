@@ -76,11 +76,38 @@ describe('online compliance (rules 144-148, 210-211)', () => {
     const again = await api(h.app).post('/api/create_online_compliance_user', { visitCode: s.code, compliances: answers(s.compliance.id, q, 'negative') });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ code: 'ALREADY_COMPLETED' });
-    expect(again.body.message).toMatch(/^Your compliance link has expired because/);
+    expect(again.body.message).toBe('Your compliance link has expired because you have already completed your entry conditions. Please contact the system admin for further details.');
     const view = await api(h.app).get(`/api/get_online_compliance_user?visitCode=${s.code}`);
     expect(view.body.data).toMatchObject({ is_expired: 1, reason: 'ALREADY_COMPLETED', compliances: [] });
     const stored = await s.c.get(`/api/get_compliance_user?user_id=${s.person.id}&visit_id=${s.visit.id}`);
     expect(stored.body.data.map((a: { status: string; source: string }) => [a.status, a.source])).toEqual([['failed', 'online'], ['success', 'online']]);
+  });
+
+  it('moves the visit on once the entry conditions are answered (rule 152): failed, then ready to sign in', async () => {
+    const s = await setup('ada.stage@example.test');
+    await h.services.database.db.execute(sql`update visits set journey_stage = 'compliance_pending' where id = ${s.visit.id}`);
+    const q = s.compliance.questions[0].id;
+    const stage = async () => (await s.f.visitRow(s.visit.id)).journeyStage;
+    await api(h.app).post('/api/create_online_compliance_user', { visitCode: s.code, compliances: answers(s.compliance.id, q, 'positive'), notes: 'Hay fever, not contagious at all.' });
+    expect(await stage()).toBe('ready_to_sign_in');
+    const t = await setup('ada.stage2@example.test');
+    await h.services.database.db.execute(sql`update visits set journey_stage = 'compliance_pending' where id = ${t.visit.id}`);
+    const tq = t.compliance.questions[0].id;
+    await api(h.app).post('/api/create_online_compliance_user', { visitCode: t.code, compliances: answers(t.compliance.id, tq, 'positive'), notes: 'a cold' });
+    expect((await t.f.visitRow(t.visit.id)).journeyStage).toBe('compliance_failed');
+    // The link is not used up by a failed answer: a passing one moves the visit on.
+    await api(h.app).post('/api/create_online_compliance_user', { visitCode: t.code, compliances: answers(t.compliance.id, tq, 'negative') });
+    expect((await t.f.visitRow(t.visit.id)).journeyStage).toBe('ready_to_sign_in');
+  });
+
+  it('keeps a visit awaiting approval there, noting a failed entry condition (rule 152)', async () => {
+    const s = await setup('ada.awaiting@example.test');
+    await h.services.database.db.execute(sql`update visits set approval_state = 'pending', journey_stage = 'awaiting_admin_approval' where id = ${s.visit.id}`);
+    const q = s.compliance.questions[0].id;
+    await api(h.app).post('/api/create_online_compliance_user', { visitCode: s.code, compliances: answers(s.compliance.id, q, 'positive'), notes: 'a cold' });
+    expect((await s.f.visitRow(s.visit.id)).journeyStage).toBe('awaiting_admin_approval_compliance_failed');
+    await api(h.app).post('/api/create_online_compliance_user', { visitCode: s.code, compliances: answers(s.compliance.id, q, 'negative') });
+    expect((await s.f.visitRow(s.visit.id)).journeyStage).toBe('awaiting_admin_approval');
   });
 
   it('expires as rules 144-148 say: deleted, arrived, left, refused, missed; a resent link replaces the old one', async () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { complianceUsers, complianceVersions, compliances, journeyFlows, journeys, users, visits, scans } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
+import { journeyStageOf } from '../prereg/visit-stage';
 import { evaluateAnswers } from './evaluate-answers';
 import { presentAnswer } from './present';
 
@@ -19,7 +20,7 @@ export interface AnswersInput {
 
 /**
  * Stores a person's answers with the visit or scan they belong to, each with the entry condition's current
- * version, evaluated by rules 210-212. Every id must be the organisation's (404 otherwise); with a visit, only the
+ * version, evaluated by rules 210-212; a visit's journey stage follows the outcome (rule 152). Every id must be the organisation's (404 otherwise); with a visit, only the
  * entry condition of its flow may be answered.
  */
 export async function saveAnswers(tx: Db, entityId: number, input: AnswersInput) {
@@ -80,7 +81,13 @@ export async function saveAnswers(tx: Db, entityId: number, input: AnswersInput)
       .returning();
     saved.push(presentAnswer(row, { compliance: v.name, version: v.version, user: `${user.first} ${user.last}` }));
   }
-  return { data: saved, status: saved.every((s) => s.status === 'success') ? ('success' as const) : ('failed' as const), reason };
+  const status = saved.every((s) => s.status === 'success') ? ('success' as const) : ('failed' as const);
+  // Rule 152: the answered entry condition moves the visit on (ready to sign in, or awaiting approval) or marks it failed.
+  if (visit) {
+    const stage = journeyStageOf(visit.approvalState, status === 'success' ? 'passed' : 'failed');
+    if (stage !== visit.journeyStage) await tx.update(visits).set({ journeyStage: stage, updatedAt: new Date() }).where(and(eq(visits.id, visit.id), eq(visits.entityId, entityId)));
+  }
+  return { data: saved, status, reason };
 }
 
 /** Answers presented with the person's name and the name and version each answered (oldest first, or newest first for lists). */

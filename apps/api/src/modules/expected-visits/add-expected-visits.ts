@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { zExpectedVisitBody } from '@gatehouse/contract';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { areas, journeyFlows, sites, userTypes, users, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
@@ -9,34 +9,17 @@ import { linkExpiry, linkHash, linkToken, newLinkNonce } from '../prereg/visit-l
 import { assertNoDuplicateVisit, expectedInstant, findPeople } from '../prereg/visit-rules';
 import { journeyStageOf } from '../prereg/visit-stage';
 import { normTime } from '../prereg/zoned-time';
+import { assertConsoleHost, type JourneyFlow } from './console-hosts';
+import { flowForVisit } from './visit-flow';
 import { assertVisitGrants } from './policy';
 
 type Body = z.output<typeof zExpectedVisitBody>;
 
 /**
- * The flow a visitor of this user type follows in the area: the area's journey's flow for the type, else for its
- * nearest parent type (a sub-type follows its parent's flow, as at the kiosk); null when the journey has none.
+ * The place, type, flow and host of an expected visit, all of the actor's organisation (404 otherwise); the host as
+ * the flow's host settings say (checkHost: false when an edit keeps the place, type and host it had).
  */
-export async function flowForVisit(tx: Db, entityId: number, areaId: number, userTypeId: number) {
-  const [area] = await tx.select({ journeyId: areas.journeyId }).from(areas).where(and(eq(areas.id, areaId), eq(areas.entityId, entityId)));
-  if (!area?.journeyId) return null;
-  const flows = await tx
-    .select({ id: journeyFlows.id, userTypeId: journeyFlows.userTypeId, complianceId: journeyFlows.complianceId })
-    .from(journeyFlows)
-    .where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.journeyId, area.journeyId)));
-  const types = await tx.select({ id: userTypes.id, parentId: userTypes.parentId }).from(userTypes).where(eq(userTypes.entityId, entityId));
-  const parentOf = new Map(types.map((t) => [t.id, t.parentId]));
-  const seen = new Set<number>();
-  for (let id: number | null = userTypeId; id && !seen.has(id); id = parentOf.get(id) ?? null) {
-    seen.add(id);
-    const flow = flows.find((f) => f.userTypeId === id);
-    if (flow) return flow;
-  }
-  return null;
-}
-
-/** The place, type, flow and host of an expected visit, all of the actor's organisation (404 otherwise). */
-export async function checkPlace(tx: Db, actor: MemberActor, b: { site_id: number; area_id: number; user_type_id: number; journey_flow_id?: number; host?: number | null }) {
+export async function checkPlace(tx: Db, actor: MemberActor, b: { site_id: number; area_id: number; user_type_id: number; journey_flow_id?: number; host?: number | null }, checkHost = true) {
   const e = actor.entityId;
   const [area] = await tx
     .select({ id: areas.id, siteId: areas.siteId, timezone: sites.timezone })
@@ -46,15 +29,12 @@ export async function checkPlace(tx: Db, actor: MemberActor, b: { site_id: numbe
   if (!area) throw notFound();
   const [type] = await tx.select({ id: userTypes.id }).from(userTypes).where(and(eq(userTypes.id, b.user_type_id), eq(userTypes.entityId, e)));
   if (!type) throw notFound();
-  let flow: { id: number; complianceId: number | null } | null = null;
+  let flow: JourneyFlow | null = null;
   if (b.journey_flow_id) {
-    [flow] = await tx.select({ id: journeyFlows.id, complianceId: journeyFlows.complianceId }).from(journeyFlows).where(and(eq(journeyFlows.id, b.journey_flow_id), eq(journeyFlows.entityId, e)));
+    [flow] = await tx.select().from(journeyFlows).where(and(eq(journeyFlows.id, b.journey_flow_id), eq(journeyFlows.entityId, e)));
     if (!flow) throw notFound();
   } else flow = await flowForVisit(tx, e, area.id, type.id);
-  if (b.host) {
-    const [host] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, b.host), eq(users.entityId, e), eq(users.status, 'active'), isNotNull(users.roleId)));
-    if (!host) throw badRequest({ host: ['prereg.host_invalid'] }, 'prereg.host_invalid');
-  }
+  if (checkHost) await assertConsoleHost(tx, e, flow, b.host ?? null);
   await assertVisitGrants(tx, actor, { siteId: area.siteId, userTypeId: type.id });
   return { ...area, flow };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { userUserTypes, users, visits } from '../../db/schema/index';
+import { journeyFlows, userUserTypes, users, visits } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
@@ -280,7 +280,7 @@ describe('expected visit options', () => {
     const p = await createPlace(h, org);
     const url = `/api/expected_visit_options/${org.entityId}`;
     const res = await api(h.app, org.token).get(url);
-    expect(res.body.data.sites).toEqual([{ id: p.site.id, name: 'Northfield School', areas: [{ id: p.area.id, name: 'Reception' }] }]);
+    expect(res.body.data.sites).toEqual([{ id: p.site.id, name: 'Northfield School', areas: [{ id: p.area.id, name: 'Reception', journey_id: p.journey.id }] }]);
     expect(res.body.data.user_types.map((u: { name: string }) => u.name)).toEqual(['Contractor', 'Staff', 'Visitor']);
     const member = await createMember(h, org, 'employee');
     await withTenant(h.services.database.db, org.entityId, async (tx) => {
@@ -293,5 +293,63 @@ describe('expected visit options', () => {
     expect((await api(h.app, (await createPowerless(h, org)).token).get(url)).status).toBe(403);
     expect((await api(h.app, org.token).get(`/api/expected_visit_options/${other.entityId}`)).status).toBe(404);
     expect((await api(h.app, org.token).get(`/api/expected_visit_options/abc`)).status).toBe(400);
+  });
+});
+
+describe("the console form's host follows the flow's host settings (rules 194, 197, 203)", () => {
+  const setFlow = (org: Org, flowId: number, values: Partial<typeof journeyFlows.$inferInsert>) =>
+    withTenant(h.services.database.db, org.entityId, (tx) => tx.update(journeyFlows).set(values).where(eq(journeyFlows.id, flowId)));
+  const settings = (org: Org, p: Place, token = org.token) => api(h.app, token).get(`/api/hosts/settings/${p.journey.id}/${p.visitor.id}`);
+  const search = (org: Org, p: Place, text: string, token = org.token) => api(h.app, token).post('/api/hosts/search', { journey_id: p.journey.id, user_type_id: p.visitor.id, search: text });
+
+  it('answers the settings and hosts of the journey\'s flow for the user type; only to members with the users permission', async () => {
+    const org = await createOrg(h);
+    const other = await createOrg(h);
+    const p = await createPlace(h, org);
+    const q = await createPlace(h, other);
+    // The fixture's visitor flow: a host is asked and may be skipped; no host types, so the console users host.
+    expect((await settings(org, p)).body.data).toEqual({ allowNotSelectHost: 1, hostUserTypesExist: 1, note: 'Choosing a host is optional.' });
+    expect((await search(org, p, 'hostw')).body.data).toEqual([{ id: p.host.id, full_name: 'Helen Hostwell' }]);
+    await setFlow(org, p.flow.id, { allowNoHost: false });
+    expect((await settings(org, p)).body.data).toMatchObject({ allowNotSelectHost: 0, note: 'Please choose a host.' });
+    // Host user types: only people of those types host; Helen (staff, with a role) is no longer one.
+    await setFlow(org, p.flow.id, { hostUserTypeIds: [p.contractor.id] });
+    expect((await settings(org, p)).body.data.hostUserTypesExist).toBe(0);
+    expect((await search(org, p, 'hostw')).body.data).toEqual([]);
+    await setFlow(org, p.flow.id, { hostRequired: false });
+    expect((await settings(org, p)).body.data).toMatchObject({ allowNotSelectHost: 1, hostUserTypesExist: 0, note: 'This flow does not ask for a host.' });
+    expect((await api(h.app).get(`/api/hosts/settings/${p.journey.id}/${p.visitor.id}`)).status).toBe(401);
+    expect((await api(h.app).post('/api/hosts/search', { journey_id: p.journey.id, user_type_id: p.visitor.id, search: 'hostw' })).status).toBe(401);
+    const powerless = await createPowerless(h, org);
+    expect((await settings(org, p, powerless.token)).status).toBe(403);
+    expect((await search(org, p, 'hostw', powerless.token)).status).toBe(403);
+    expect((await settings(org, q)).status).toBe(404);
+    expect((await search(org, q, 'hostw')).status).toBe(404);
+    expect((await api(h.app, org.token).post('/api/hosts/search', { user_type_id: p.visitor.id, search: 'hostw' })).status).toBe(400);
+  });
+
+  it('refuses a host the flow does not allow and a missing host where one is required; nothing is created', async () => {
+    const org = await createOrg(h);
+    const p = await createPlace(h, org);
+    const before = await countVisits(h, org);
+    await setFlow(org, p.flow.id, { allowNoHost: false });
+    const missing = await api(h.app, org.token).post('/api/expected-visit', body(org, p, { host: undefined }));
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.host).toEqual(['Please select a host.']);
+    await setFlow(org, p.flow.id, { hostUserTypeIds: [p.contractor.id] });
+    const wrong = await api(h.app, org.token).post('/api/expected-visit-validate', body(org, p));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.host).toEqual(['This host cannot be chosen for this visit.']);
+    await setFlow(org, p.flow.id, { hostRequired: false, hostUserTypeIds: [] });
+    expect((await api(h.app, org.token).post('/api/expected-visit', body(org, p))).status).toBe(400);
+    expect(await countVisits(h, org)).toBe(before);
+    const none = await api(h.app, org.token).post('/api/expected-visit', body(org, p, { host: undefined }));
+    expect(none.status).toBe(201);
+    // A later change of the flow does not block a new date for a visit made before it; a new host is checked.
+    await setFlow(org, p.flow.id, { hostRequired: true, allowNoHost: false });
+    const edit = (extra: Record<string, unknown>) => api(h.app, org.token).put('/api/edit-expected-visit', { entity_id: org.entityId, visit_id: none.body.data[0].id, ...extra });
+    expect((await edit({ visit_time: '15:00' })).status).toBe(200);
+    expect((await edit({ host: null })).body.errors.host).toEqual(['Please select a host.']);
+    expect((await edit({ host: p.host.id })).status).toBe(200);
   });
 });

@@ -94,7 +94,9 @@ const visitRoutes = defineRoutes((r, services) => {
         const [area] = await tx.select({ siteId: areas.siteId }).from(areas).where(and(eq(areas.id, areaId), eq(areas.entityId, actor.entityId)));
         if (!area) throw notFound();
         const host = body.host === undefined ? v.hostUserId : body.host;
-        const place = await checkPlace(tx, actor, { site_id: area.siteId, area_id: areaId, user_type_id: body.user_type_id ?? v.userTypeId!, host });
+        // The host is checked against the flow when the edit changes it, the area or the user type (a new date alone keeps it).
+        const hostChanged = body.host !== undefined || body.area_id !== undefined || body.user_type_id !== undefined;
+        const place = await checkPlace(tx, actor, { site_id: area.siteId, area_id: areaId, user_type_id: body.user_type_id ?? v.userTypeId!, host }, hostChanged);
         const date = body.visit_date ?? v.visitDate!;
         const time = normTime(body.visit_time ?? v.visitTime!);
         const expectedAt = expectedInstant(date, time, place.timezone);
@@ -273,13 +275,13 @@ const visitRoutes = defineRoutes((r, services) => {
   r.route({
     method: 'GET',
     url: '/api/expected_visit_options/{entityId}',
-    summary: 'Sites with their areas, user types and journey flows the actor may use for expected visits (rule 96)',
+    summary: "Sites with their areas (and each area's journey, for the host settings), user types and journey flows the actor may use for expected visits (rule 96)",
     permission,
     tags,
     params: z.object({ entityId: zId }),
     response: one(
       z.object({
-        sites: z.array(z.object({ id: z.number(), name: z.string(), areas: z.array(z.object({ id: z.number(), name: z.string() })) })),
+        sites: z.array(z.object({ id: z.number(), name: z.string(), areas: z.array(z.object({ id: z.number(), name: z.string(), journey_id: z.number().nullable() })) })),
         user_types: z.array(z.object({ id: z.number(), name: z.string() })),
       }),
     ),
@@ -289,7 +291,7 @@ const visitRoutes = defineRoutes((r, services) => {
         const siteRows = actor.allSites
           ? await tx.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.entityId, e)).orderBy(sites.name)
           : await tx.select({ id: sites.id, name: sites.name }).from(sites).innerJoin(userSites, and(eq(userSites.siteId, sites.id), eq(userSites.userId, actor.userId))).where(eq(sites.entityId, e)).orderBy(sites.name);
-        const areaRows = await tx.select({ id: areas.id, name: areas.name, siteId: areas.siteId }).from(areas).where(eq(areas.entityId, e)).orderBy(areas.name);
+        const areaRows = await tx.select({ id: areas.id, name: areas.name, siteId: areas.siteId, journeyId: areas.journeyId }).from(areas).where(eq(areas.entityId, e)).orderBy(areas.name);
         const typeRows = actor.allUserTypes
           ? await tx.select({ id: userTypes.id, name: userTypes.name }).from(userTypes).where(eq(userTypes.entityId, e)).orderBy(userTypes.name)
           : await tx
@@ -300,7 +302,7 @@ const visitRoutes = defineRoutes((r, services) => {
               .orderBy(userTypes.name);
         return {
           data: {
-            sites: siteRows.map((s) => ({ ...s, areas: areaRows.filter((a) => a.siteId === s.id).map((a) => ({ id: a.id, name: a.name })) })),
+            sites: siteRows.map((s) => ({ ...s, areas: areaRows.filter((a) => a.siteId === s.id).map((a) => ({ id: a.id, name: a.name, journey_id: a.journeyId })) })),
             user_types: typeRows,
           },
         };

@@ -8,13 +8,13 @@ import type { FlowType } from './link';
  * types, or, when it names none, the organisation's console users (staff with a role). The kiosk and the console
  * read the same flow settings.
  */
-export function hostCondition(entityId: number, flow: FlowType['flow']) {
+export function hostCondition(entityId: number, flow: Pick<FlowType['flow'], 'hostUserTypeIds'>) {
   const types = flow.hostUserTypeIds;
   return and(eq(users.entityId, entityId), eq(users.status, 'active'), types.length ? inArray(users.userTypeId, types) : isNotNull(users.roleId));
 }
 
 /** Hosts whose first, last or full name contains the search: ids and names only (nothing else is public). */
-export async function searchHosts(tx: Db, entityId: number, flow: FlowType['flow'], search: string, limit = 10) {
+export async function searchHosts(tx: Db, entityId: number, flow: Pick<FlowType['flow'], 'hostUserTypeIds'>, search: string, limit = 10) {
   const like = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   const rows = await tx
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
@@ -25,7 +25,7 @@ export async function searchHosts(tx: Db, entityId: number, flow: FlowType['flow
   return rows.map((r) => ({ id: r.id, full_name: `${r.firstName} ${r.lastName}` }));
 }
 
-export async function isHost(tx: Db, entityId: number, flow: FlowType['flow'], userId: number) {
+export async function isHost(tx: Db, entityId: number, flow: Pick<FlowType['flow'], 'hostUserTypeIds'>, userId: number) {
   const [row] = await tx.select({ id: users.id }).from(users).where(and(hostCondition(entityId, flow), eq(users.id, userId)));
   return !!row;
 }

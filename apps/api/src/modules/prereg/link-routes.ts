@@ -1,5 +1,6 @@
 import { flag, listOf, one, zBool, zFlag, zId } from '@gatehouse/contract';
 import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { areas, journeyFlows, journeySites, journeys, preRegistrationLinks } from '../../db/schema/index';
@@ -7,6 +8,7 @@ import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { isPublicMethod, journeyFlowTypes } from './link';
+import { linkOptions } from './link-options';
 
 const zExpiry = z.iso.datetime({ offset: true }).nullish();
 const zLinkBody = z.object({
@@ -27,6 +29,10 @@ const zLink = z.object({
   area_id: z.number().nullable(),
   expires_at: z.string().nullable(),
   active: zFlag,
+});
+const zLinkOptions = z.object({
+  areas: z.array(z.object({ id: z.number(), name: z.string(), site_id: z.number(), site_name: z.string() })),
+  flows: z.array(z.object({ id: z.number(), user_type_id: z.number(), user_type_name: z.string() })),
 });
 type LinkRow = typeof preRegistrationLinks.$inferSelect;
 
@@ -119,14 +125,48 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'GET',
     url: '/api/pre_registration_links/{entityId}',
-    summary: "The organisation's pre-registration links, newest first",
+    summary: "The organisation's pre-registration links, newest first (journey_id: only that journey's)",
     permission: 'journeys',
     tags: ['prereg'],
     params: z.object({ entityId: zId }),
+    query: z.object({ journey_id: zId.optional() }),
     response: listOf(zLink),
-    handler: async ({ actor, tenant }) => {
-      const rows = await tenant((tx) => tx.select().from(preRegistrationLinks).where(eq(preRegistrationLinks.entityId, actor.entityId)).orderBy(desc(preRegistrationLinks.id)));
+    handler: async ({ actor, query, tenant }) => {
+      const rows = await tenant((tx) =>
+        tx
+          .select()
+          .from(preRegistrationLinks)
+          .where(and(eq(preRegistrationLinks.entityId, actor.entityId), query.journey_id ? eq(preRegistrationLinks.journeyId, query.journey_id) : undefined))
+          .orderBy(desc(preRegistrationLinks.id)),
+      );
       return { data: rows.map(present), count: rows.length };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/pre_registration_link_options/{journeyId}',
+    summary: "What a new link of the journey may name: the areas of its permitted sites and the flows visitors may pre-register on",
+    permission: 'journeys',
+    tags: ['prereg'],
+    params: z.object({ journeyId: zId }),
+    response: one(zLinkOptions),
+    handler: async ({ actor, params, tenant }) => ({ data: await tenant((tx) => linkOptions(tx, actor.entityId, params.journeyId)) }),
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/pre_registration_link_qr/{id}',
+    summary: "The link's QR code (a PNG data URL) for the printed poster",
+    permission: 'journeys',
+    tags: ['prereg'],
+    params: z.object({ id: zId }),
+    response: one(z.object({ id: z.number(), url: z.string(), qrcode: z.string() })),
+    handler: async ({ actor, params, tenant }) => {
+      const [link] = await tenant((tx) => tx.select().from(preRegistrationLinks).where(and(eq(preRegistrationLinks.id, params.id), eq(preRegistrationLinks.entityId, actor.entityId))));
+      if (!link) throw notFound();
+      const { url } = present(link);
+      return { data: { id: link.id, url, qrcode: await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, width: 512 }) } };
     },
   });
 });

@@ -37,6 +37,7 @@ import { parseBody } from '../../platform/http/validation';
 import { checkPreRegistration, createExpectedVisit } from './create-expected-visit';
 import { canSwitchType, currentCondition, hostStep, mandatoryDetails, preRegFlags } from './flow-rules';
 import { hostCondition, searchHosts } from './hosts';
+import { consoleHostSearch, consoleHostSettings, consoleMember, isJourneyId, zLinkCodeOrJourneyId } from '../expected-visits/console-hosts';
 import { hitOrganisation, isPublicMethod, linkFlows, offeredFlow, offeredFlowOf, offeredUserTypes, resolveLink } from './link';
 import { presentMetadata } from './present';
 import { assertLinkOpen, visitByUrl } from './visit-by-url';
@@ -206,13 +207,18 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'GET',
     url: '/api/hosts/settings/{journeyId}/{userTypeId}',
-    summary: "Host settings of the user type's flow on a link (rules 194, 197, 203): may the visitor skip the host, are there hosts, the note; journeyId is the link code",
+    summary:
+      "Host settings of the user type's flow (rules 194, 197, 203): may the visitor skip the host, are there hosts, the note. journeyId is a link code (public form) or, for a signed-in member with the users permission, a journey id (the /add-expected-visitors form)",
     access: 'public',
     tags,
-    params: z.object({ journeyId: zLinkCode, userTypeId: zId }),
+    params: z.object({ journeyId: zLinkCodeOrJourneyId, userTypeId: zId }),
     response: one(zHostSettings),
     rateLimit: perAddress,
-    handler: async ({ params, t }) => {
+    handler: async ({ params, t, actor }) => {
+      if (isJourneyId(params.journeyId)) {
+        const member = consoleMember(actor);
+        return { data: await withTenant(db, member.entityId, (tx) => consoleHostSettings(tx, member.entityId, Number(params.journeyId), params.userTypeId, t)) };
+      }
       const link = await resolveLink(db, params.journeyId);
       return withTenant(db, link.entity.id, async (tx) => {
         const { flow } = await offeredFlow(tx, link, params.userTypeId);
@@ -227,14 +233,20 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/hosts/search',
-    summary: "Search the hosts of the user type's flow on a link by name (at least 2 characters); answers id and full name only",
+    summary:
+      "Search the hosts of the user type's flow by name (at least 2 characters); answers id and full name only. journey_flow_id is a link code (public form); journey_id a journey of a signed-in member with the users permission (the console form)",
     access: 'public',
     tags,
     body: zHostSearchBody,
     response: listOf(zHost),
     rateLimit: perAddress,
-    handler: async ({ body }) => {
-      const link = await resolveLink(db, body.journey_flow_id);
+    handler: async ({ body, actor }) => {
+      if (body.journey_id) {
+        const member = consoleMember(actor);
+        const data = await withTenant(db, member.entityId, (tx) => consoleHostSearch(tx, member.entityId, body.journey_id!, body.user_type_id, body.search));
+        return { data, count: data.length };
+      }
+      const link = await resolveLink(db, body.journey_flow_id!);
       const data = await withTenant(db, link.entity.id, async (tx) => {
         const { flow } = await offeredFlow(tx, link, body.user_type_id);
         return hostStep(flow).asked ? searchHosts(tx, link.entity.id, flow, body.search) : [];

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { LinkExpiryReason } from '@gatehouse/contract';
+import { type LinkExpiryReason, linkExpiryMessageKey } from '@gatehouse/contract';
 import { hashToken } from '../../platform/auth/tokens';
 
 /** Minutes after the expected time during which the visit's links still work (rule 190's grace minimum is 30). */
@@ -38,14 +38,7 @@ export function linkState(v: LinkVisit, kind: 'confirmation' | 'compliance', now
   return null;
 }
 
-const REASON_KEY: Record<LinkExpiryReason, string> = {
-  VISIT_REJECTED: 'rejected',
-  VISIT_DELETED: 'deleted',
-  VISIT_EXPIRED: 'expired',
-  SCAN_EXPIRED: 'arrived',
-  VISIT_CONFIRMED: 'confirmed',
-};
-/** Message keys of rules 146-148. */
-export const reasonMessageKey = (reason: LinkExpiryReason, kind: 'confirmation' | 'compliance') => `link.${kind}.${REASON_KEY[reason]}`;
+/** Message keys of rules 146-148 (one source with the /link-expired page: the contract's). */
+export const reasonMessageKey = (reason: LinkExpiryReason, kind: 'confirmation' | 'compliance') => linkExpiryMessageKey(reason, kind);
 
 export const linkExpiry = (expectedAt: Date) => new Date(expectedAt.getTime() + VISIT_GRACE_MINUTES * 60_000);

@@ -169,6 +169,30 @@ describe('confirm/visit (rule 141)', () => {
     const res = await api(h.app, token).post('/api/visit/confirm', { visit_url: v.visit_url, visit_id: v.visit_id });
     expect(res.status).toBe(200);
     expect((await pub().get(`/api/visit-by-visit-url/en/${v.visit_url}`)).body.data).toMatchObject({ reason: 'VISIT_CONFIRMED', passport_id: account.passportId });
+    // Rule 147 for the passport variant: a second use answers the already-confirmed message.
+    const again = await api(h.app, token).post('/api/visit/confirm', { visit_url: v.visit_url, visit_id: v.visit_id });
+    expect(again.status).toBe(410);
+    expect(again.body).toMatchObject({ code: 'VISIT_CONFIRMED', message: 'Your confirmation link has expired because you have already confirmed your visit. Please contact the system admin for further details.' });
+  });
+
+  it('rules 144-146 hold for the passport variant: a rejected, deleted, missed or arrived visit cannot be confirmed by its passport holder', async () => {
+    const org = await createOrg(h);
+    const p = await createPlace(h, org);
+    const account = await createAccount(h);
+    const token = (await issueSession(h.services.database.db, account.id, null, 'passport')).token;
+    const changes: [string, Parameters<typeof setVisit>[2], string][] = [
+      ['VISIT_REJECTED', { approvalState: 'rejected' }, 'Your confirmation link has expired because your visit has not been approved. Please contact the system admin for further details.'],
+      ['VISIT_DELETED', { status: 'deleted' }, 'Your confirmation link has expired because your visit has been deleted. Please contact the system admin for further details.'],
+      ['VISIT_EXPIRED', { linkExpiresAt: new Date(Date.now() - 60_000) }, 'Your confirmation link has expired because you missed your appointment. Please contact the system admin for further details.'],
+      ['SCAN_EXPIRED', { status: 'signed_in' }, 'Your confirmation link has expired because you have already arrived at the area. Please contact the system admin for further details.'],
+    ];
+    for (const [reason, change, message] of changes) {
+      const v = await register(p, { email: `pp-${reason.toLowerCase()}-${account.email}` });
+      await setVisit(org, v.visit_id, { passportId: account.passportId, ...change });
+      const res = await api(h.app, token).post('/api/visit/confirm', { visit_url: v.visit_url, visit_id: v.visit_id });
+      expect([res.status, res.body.code, res.body.message]).toEqual([410, reason, message]);
+      expect((await pub().get(`/api/visit-by-visit-url/en/${v.visit_url}`)).body.data).toMatchObject({ is_expired: 1, reason, passport_id: account.passportId });
+    }
   });
 });
 
@@ -291,5 +315,34 @@ describe('sharing a pre-registration link (console)', () => {
     expect(off.body.data.active).toBe(0);
     expect((await pub().get(`/api/get_pre_registration_user_type/en/${made.body.data.code}`)).status).toBe(404);
     expect((await api(h.app, other.token).put(`/api/pre_registration_link/${made.body.data.id}`, { active: 1 })).status).toBe(404);
+  });
+
+  it("lists one journey's links, offers its areas and pre-registrable flows, and draws a link's QR code", async () => {
+    const org = await createOrg(h);
+    const other = await createOrg(h);
+    const p = await createPlace(h, org);
+    const p2 = await createPlace(h, org);
+    const q = await createPlace(h, other);
+    const mine = await api(h.app, org.token).get(`/api/pre_registration_links/${org.entityId}?journey_id=${p.journey.id}`);
+    expect(mine.body.data.map((l: { id: number }) => l.id)).toEqual([p.link.id]);
+    expect((await api(h.app, org.token).get(`/api/pre_registration_links/${org.entityId}`)).body.count).toBe(2);
+
+    // Both places' areas (the journey names no site, so every site may be used); the staff flow (by admin) is not offered (rule 156).
+    const options = await api(h.app, org.token).get(`/api/pre_registration_link_options/${p.journey.id}`);
+    expect(options.status).toBe(200);
+    expect(options.body.data.areas.map((a: { id: number }) => a.id).sort()).toEqual([p.area.id, p2.area.id].sort());
+    expect(options.body.data.flows).toEqual([
+      { id: p.flow.id, user_type_id: p.visitor.id, user_type_name: 'Visitor' },
+      { id: p.contractorFlow.id, user_type_id: p.contractor.id, user_type_name: 'Contractor' },
+    ]);
+    expect((await api(h.app, org.token).get(`/api/pre_registration_link_options/${q.journey.id}`)).status).toBe(404);
+    const powerless = await createPowerless(h, org);
+    expect((await api(h.app, powerless.token).get(`/api/pre_registration_link_options/${p.journey.id}`)).status).toBe(403);
+
+    const qr = await api(h.app, org.token).get(`/api/pre_registration_link_qr/${p.link.id}`);
+    expect(qr.body.data.url).toBe(`http://localhost:3000/pre-registration/${p.link.code}`);
+    expect(qr.body.data.qrcode).toMatch(/^data:image\/png;base64,/);
+    expect((await api(h.app, org.token).get(`/api/pre_registration_link_qr/${q.link.id}`)).status).toBe(404);
+    expect((await api(h.app, powerless.token).get(`/api/pre_registration_link_qr/${p.link.id}`)).status).toBe(403);
   });
 });

@@ -89,7 +89,7 @@ function assertOwnEntity(actor: MemberActor, ...parts: unknown[]) {
   }
 }
 
-function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>, actor: Actor | null): void {
+export function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>, actor: Actor | null): void {
   const access = def.access ?? 'tenant';
   if (access === 'public') return;
   if (!actor) throw unauthenticated();

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BarePage } from '../../../components/PageLayout';
 import { HttpError, joinErrors } from '../../../lib/http';
+import { tMessage } from '../../../lib/i18n';
 import { type OnlineCertificate, sendOnlineAnswers, useOnlineCompliance } from '../api/compliance';
 import { CertificateInput } from '../components/CertificateInput';
 import { CertificateSummary } from '../components/CertificateSummary';
@@ -47,7 +48,7 @@ export default function OnlineCompliancePage() {
     return (
       <BarePage>
         <Alert color="red" data-testid="online-compliance-expired">
-          {t('link_expired')}
+          {tMessage('link.compliance.generic')}
         </Alert>
       </BarePage>
     );
@@ -64,7 +65,7 @@ export default function OnlineCompliancePage() {
     return (
       <BarePage>
         <Alert color="orange" data-testid="online-compliance-expired">
-          {d.message ?? t('link_expired')}
+          {d.message ?? tMessage('link.compliance.generic')}
         </Alert>
       </BarePage>
     );

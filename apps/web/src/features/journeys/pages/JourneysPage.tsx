@@ -3,6 +3,7 @@ import { ActionIcon, Avatar, Badge, Button, Group, Menu, Text } from '@mantine/c
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus, IconRoute } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataGrid } from '../../../components/DataGrid';
@@ -10,12 +11,14 @@ import { PageLayout } from '../../../components/PageLayout';
 import { HttpError, http } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { useDeleteJourney } from '../api/journeys';
+import { PreRegLinksModal } from '../components/PreRegLinksModal';
 
 const OUTPUTS = ['print_badge', 'door_relay', 'wiegand_output', 'facial_recognition', 'rfid_scan'] as const;
 
 /** /journeys: the journeys grid with search, paging, sorting and delete (rules 195-196, 204). */
 export default function JourneysPage() {
-  const { t } = useTranslation('journeys');
+  const { t } = useTranslation(['journeys', 'prereg-links']);
+  const [linksFor, setLinksFor] = useState<Journey | null>(null);
   const entityId = useSession()?.entity?.id ?? 0;
   const navigate = useNavigate();
   const remove = useDeleteJourney();
@@ -128,6 +131,7 @@ export default function JourneysPage() {
                   <Menu.Item component={Link} to={`/add/journey/flow/${j.id}`}>
                     {t('add_flow')}
                   </Menu.Item>
+                  <Menu.Item onClick={() => setLinksFor(j)}>{t('prereg-links:menu')}</Menu.Item>
                   <Menu.Divider />
                   <Menu.Item color="red" onClick={() => confirmDelete(j)}>
                     {t('delete')}
@@ -138,6 +142,7 @@ export default function JourneysPage() {
           },
         ]}
       />
+      {linksFor ? <PreRegLinksModal journey={linksFor} onClose={() => setLinksFor(null)} /> : null}
     </PageLayout>
   );
 }

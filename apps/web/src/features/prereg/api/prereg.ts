@@ -42,8 +42,7 @@ export const createVisit = (form: FormData) =>
   http.post<{ message: string; data: { visit_id: number; visit_url: string; journey_stage: string; approval_required: 0 | 1 } }>(`/api/create-expected-visit/${lang()}`, form, own);
 export const getVisitByUrl = (visitUrl: string) => http.get<{ data: VisitMetadata }>(`/api/visit-by-visit-url/${lang()}/${visitUrl}`, own).then((r) => r.data);
 export const confirmVisit = (form: FormData) => http.post<{ message: string }>(`/api/confirm/visit/${lang()}`, form, own);
+/** Rule 141: a signed-in passport holder confirms their own visit through the passport call. */
+export const confirmVisitAsPassport = (form: FormData) => http.post<{ message: string }>('/api/visit/confirm', form, own);
 export const getApproval = (token: string) => http.get<{ data: ExpectedVisitRow }>(`/api/visit-approval/${lang()}/${token}`, own).then((r) => r.data);
 export const decideApproval = (token: string, action: 'approve' | 'reject') => http.post<{ message: string }>(`/api/visit-approval/${lang()}/${token}`, { action }, own);
-
-/** API reasons (rule 143) to the /link-expired page's reasons. */
-export const EXPIRED_REASON: Record<string, string> = { VISIT_REJECTED: 'not_approved', VISIT_DELETED: 'deleted', VISIT_EXPIRED: 'missed', SCAN_EXPIRED: 'arrived', VISIT_CONFIRMED: 'confirmed' };

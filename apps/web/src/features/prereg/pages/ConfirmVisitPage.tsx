@@ -1,23 +1,31 @@
 import { Alert, Button, Loader, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zConfirmVisitForm } from '@gatehouse/contract';
+import { LINK_PAGE_REASONS, zConfirmVisitForm } from '@gatehouse/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useZodForm } from '../../../components/form';
 import { HttpError } from '../../../lib/http';
-import { confirmVisit, EXPIRED_REASON, getVisitByUrl, type VisitMetadata } from '../api/prereg';
+import { useSession } from '../../../lib/session';
+import { confirmVisit, confirmVisitAsPassport, getVisitByUrl, type VisitMetadata } from '../api/prereg';
 import { PhotoField } from '../components/PhotoField';
 import { VisitorFrame } from '../components/VisitorFrame';
 
 const zUser = zConfirmVisitForm.shape.user.unwrap().required({ first_name: true, last_name: true });
 
+const expiredPath = (reason: string | null | undefined, passport: boolean) =>
+  `/link-expired?kind=confirmation&reason=${LINK_PAGE_REASONS[reason ?? ''] ?? ''}${passport ? '&userHasPassport=true' : ''}`;
+
 /**
- * /c/:visitUrl: the confirmation link from the mail (rules 141-148). An expired link goes to /link-expired with its
- * reason; otherwise the visitor checks their details and confirms, then sees the success page.
+ * /c/:visitUrl/:code?: the confirmation link from the mail (rules 141-148, seed 001). An expired link goes to
+ * /link-expired with its reason (and, for a passport holder, the offer to log in). With a code the page only loads
+ * the visit's details: a passport holder not yet signed in as themself goes to the login-code page first (back here
+ * afterwards), everyone else on to /c/{visitUrl}. There the visitor checks their details and confirms, then sees the
+ * success page; a signed-in passport holder confirms through the passport call.
  */
 export default function ConfirmVisitPage() {
-  const { visitUrl = '' } = useParams();
+  const { visitUrl = '', code } = useParams();
+  const session = useSession();
   const meta = useQuery({ queryKey: ['visit-link', visitUrl], queryFn: () => getVisitByUrl(visitUrl), retry: false });
   if (meta.isError) return <Navigate to="/link-expired?kind=confirmation" replace />;
   if (!meta.data) {
@@ -27,14 +35,17 @@ export default function ConfirmVisitPage() {
       </VisitorFrame>
     );
   }
-  if (meta.data.is_expired) {
-    const passport = meta.data.passport_id ? '&userHasPassport=true' : '';
-    return <Navigate to={`/link-expired?kind=confirmation&reason=${EXPIRED_REASON[meta.data.reason ?? ''] ?? ''}${passport}`} replace />;
+  const passportId = meta.data.passport_id;
+  if (meta.data.is_expired) return <Navigate to={expiredPath(meta.data.reason, !!passportId)} replace />;
+  const signedInAsOwner = !!passportId && session?.user?.passport_id === passportId;
+  if (code) {
+    if (passportId && !signedInAsOwner) return <Navigate to={`/login?next=${encodeURIComponent(`/c/${visitUrl}`)}`} replace />;
+    return <Navigate to={`/c/${visitUrl}`} replace />;
   }
-  return <ConfirmForm visitUrl={visitUrl} meta={meta.data} />;
+  return <ConfirmForm visitUrl={visitUrl} meta={meta.data} asPassport={signedInAsOwner} />;
 }
 
-function ConfirmForm({ visitUrl, meta }: { visitUrl: string; meta: VisitMetadata }) {
+function ConfirmForm({ visitUrl, meta, asPassport }: { visitUrl: string; meta: VisitMetadata; asPassport: boolean }) {
   const { t, i18n } = useTranslation('prereg');
   const navigate = useNavigate();
   const form = useZodForm(zUser, { first_name: meta.user.first_name, last_name: meta.user.last_name, email: meta.user.email ?? '', phone: meta.user.phone ?? '', company_name: meta.user.company_name ?? '' });
@@ -57,11 +68,11 @@ function ConfirmForm({ visitUrl, meta }: { visitUrl: string; meta: VisitMetadata
       body.set('visit_id', String(meta.visitId));
       for (const [k, v] of Object.entries(data)) if (v) body.set(`user[${k}]`, String(v));
       if (needsPhoto && photo) body.set('image', photo);
-      await confirmVisit(body);
+      await (asPassport ? confirmVisitAsPassport : confirmVisit)(body);
       navigate(`/pre-registration/success?confirmed=1`);
     } catch (err) {
       // The link expired meanwhile (rule 144): the expiry page says why.
-      if (err instanceof HttpError && err.status === 410) return void navigate(`/link-expired?kind=confirmation&reason=${EXPIRED_REASON[err.code ?? ''] ?? ''}`);
+      if (err instanceof HttpError && err.status === 410) return void navigate(expiredPath(err.code, !!meta.passport_id));
       if (err instanceof HttpError && err.fieldErrors.image) setPhotoError(err.fieldErrors.image.join('\n'));
       form.applyServerError(err);
     } finally {

@@ -1,21 +1,18 @@
+import { linkExpiryMessageKey } from '@gatehouse/contract';
 import { Button, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BarePage } from '../../../components/PageLayout';
+import { tMessage } from '../../../lib/i18n';
 import { StatusPage } from './StatusPage';
 
-/** Reasons a visitor's link expired (rules 144-148); anything else (a failed fetch) gets the generic message. */
-export const EXPIRY_REASONS = ['not_approved', 'deleted', 'missed', 'arrived', 'confirmed'] as const;
-type Reason = (typeof EXPIRY_REASONS)[number];
-
-export function expiryMessageKey(reason: string | null, kind: string | null): string {
-  const r = (EXPIRY_REASONS as readonly string[]).includes(reason ?? '') ? (reason as Reason) : 'generic';
-  return `expired.${kind === 'compliance' ? 'compliance' : 'confirmation'}.${r}`;
-}
+/** The page's message key: the contract's (the same text the API answers, rules 146-148), generic on a failed fetch (rule 145). */
+export const expiryMessageKey = (reason: string | null, kind: string | null) => linkExpiryMessageKey(reason, kind === 'compliance' ? 'compliance' : 'confirmation');
 
 /**
  * /link-expired?reason=&kind=confirmation|compliance&userHasPassport=true (rules 35, 145-148): the expiry message
- * followed by 'Please contact the system admin for further details.'; a passport holder is offered the login.
+ * of the message catalogue (en/ar/es, ending 'Please contact the system admin for further details.'); a passport
+ * holder is offered the login.
  */
 export default function LinkExpiredPage() {
   const { t } = useTranslation('status');
@@ -28,7 +25,7 @@ export default function LinkExpiredPage() {
         <StatusPage
           testId="link-expired-page"
           title={t('expired.title')}
-          text={`${t(key)} ${t('expired.contact')}`}
+          text={tMessage(key)}
           action={
             passport ? (
               <Button component={Link} to="/login" mt="sm">

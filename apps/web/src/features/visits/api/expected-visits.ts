@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
 export interface VisitOptions {
-  sites: { id: number; name: string; areas: { id: number; name: string }[] }[];
+  sites: { id: number; name: string; areas: { id: number; name: string; journey_id: number | null }[] }[];
   user_types: { id: number; name: string }[];
 }
 export type ExpectedVisitBody = z.input<typeof zExpectedVisitBody>;
@@ -18,6 +18,12 @@ export type ApprovalAction = keyof typeof APPROVAL_PATHS;
 export const getVisitOptions = (entityId: number) => http.get<{ data: VisitOptions }>(`/api/expected_visit_options/${entityId}`).then((r) => r.data);
 export const searchConsoleHosts = (entityId: number, search: string) =>
   http.post<{ data: { id: number; full_name: string; email: string | null }[] }>('/api/host/search', { entity_id: entityId, search }).then((r) => r.data);
+/** The flow's host settings for the console form (rules 194, 197, 203): the journey of the area and the user type. */
+export const getFlowHostSettings = (journeyId: number, userTypeId: number) =>
+  http.get<{ data: { allowNotSelectHost: 0 | 1; hostUserTypesExist: 0 | 1; note: string | null } }>(`/api/hosts/settings/${journeyId}/${userTypeId}`).then((r) => r.data);
+/** The hosts the flow allows whose names contain the search (at least two letters). */
+export const searchFlowHosts = (journeyId: number, userTypeId: number, search: string) =>
+  http.post<{ data: { id: number; full_name: string }[] }>('/api/hosts/search', { journey_id: journeyId, user_type_id: userTypeId, search }).then((r) => r.data);
 export const searchPeople = (entityId: number, search: string) => http.post<{ data: Person[] }>(`/api/users/search/${entityId}`, { entity_id: entityId, search }).then((r) => r.data);
 /** Rule 171: is this e-mail, phone or ID free among the organisation's people? */
 export const checkUnique = (field: 'email' | 'phone' | 'id_number', value: string) =>

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { zExpectedVisitBody } from '@gatehouse/contract';
 import { IconPlus } from '@tabler/icons-react';
@@ -8,14 +7,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http';
 import { tMessage } from '../../../lib/i18n';
-import { addExpectedVisit, type ExpectedVisitBody, getVisitOptions, searchConsoleHosts, validateExpectedVisit } from '../api/expected-visits';
+import { addExpectedVisit, type ExpectedVisitBody, getVisitOptions, validateExpectedVisit } from '../api/expected-visits';
+import { type Host, HostField } from './HostField';
 import { emptyVisitor, type VisitorDraft, VisitorRow } from './VisitorRow';
 
 type Errors = Record<string, string>;
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * Expect several visitors at once (rules 135-139, 156, 171): site, area, user type, host, date and time, then each
+ * Expect several visitors at once (rules 135-139, 156, 171): site, area, user type, host (as the flow says), date and time, then each
  * visitor found among the organisation's people or added as new. "Check" asks expected-visit-validate; "Save"
  * adds them, each mailed their QR code and calendar invitation, with the toasts of rule 168.
  */
@@ -34,18 +34,15 @@ export function AddVisitorsForm({ entityId, onAdded, onFailed }: AddVisitorsForm
   const [siteId, setSiteId] = useState<string | null>(null);
   const [areaId, setAreaId] = useState<string | null>(null);
   const [userTypeId, setUserTypeId] = useState<string | null>(null);
-  const [hostSearch, setHostSearch] = useState('');
-  const [debouncedHost] = useDebouncedValue(hostSearch.trim(), 300);
-  const [host, setHost] = useState<{ id: number; full_name: string } | null>(null);
+  const [host, setHost] = useState<Host | null>(null);
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const [rows, setRows] = useState<VisitorDraft[]>([emptyVisitor()]);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'check' | 'save' | null>(null);
-  const hosts = useQuery({ queryKey: ['expected-visits', 'hosts', entityId, debouncedHost], queryFn: () => searchConsoleHosts(entityId, debouncedHost), enabled: debouncedHost.length >= 1 && debouncedHost !== host?.full_name });
   const site = options.data?.sites.find((s) => String(s.id) === siteId);
-  const hostOptions = [...(host ? [host] : []), ...(hosts.data ?? []).filter((h) => h.id !== host?.id)];
+  const journeyId = site?.areas.find((a) => String(a.id) === areaId)?.journey_id ?? null;
 
   const body = (): ExpectedVisitBody => ({
     entity_id: entityId,
@@ -98,25 +95,12 @@ export function AddVisitorsForm({ entityId, onAdded, onFailed }: AddVisitorsForm
       <Stack>
         {formError ? <Alert color="red" style={{ whiteSpace: 'pre-line' }} data-testid="expected-error">{formError}</Alert> : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select label={t('site')} required data={(options.data?.sites ?? []).map((s) => ({ value: String(s.id), label: s.name }))} value={siteId} onChange={(v) => (setSiteId(v), setAreaId(null))} error={errors.site_id} />
-          <Select label={t('area')} required data={(site?.areas ?? []).map((a) => ({ value: String(a.id), label: a.name }))} value={areaId} onChange={setAreaId} error={errors.area_id} disabled={!site} />
-          <Select label={t('user_type')} required data={(options.data?.user_types ?? []).map((u) => ({ value: String(u.id), label: u.name }))} value={userTypeId} onChange={setUserTypeId} error={errors.user_type_id} />
+          <Select label={t('site')} required data={(options.data?.sites ?? []).map((s) => ({ value: String(s.id), label: s.name }))} value={siteId} onChange={(v) => (setSiteId(v), setAreaId(null), setHost(null))} error={errors.site_id} />
+          <Select label={t('area')} required data={(site?.areas ?? []).map((a) => ({ value: String(a.id), label: a.name }))} value={areaId} onChange={(v) => (setAreaId(v), setHost(null))} error={errors.area_id} disabled={!site} />
+          <Select label={t('user_type')} required data={(options.data?.user_types ?? []).map((u) => ({ value: String(u.id), label: u.name }))} value={userTypeId} onChange={(v) => (setUserTypeId(v), setHost(null))} error={errors.user_type_id} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select
-            label={t('host')}
-            placeholder={t('host_hint')}
-            searchable
-            clearable
-            searchValue={hostSearch}
-            onSearchChange={setHostSearch}
-            data={hostOptions.map((h) => ({ value: String(h.id), label: h.full_name }))}
-            filter={({ options: o }) => o}
-            value={host ? String(host.id) : null}
-            onChange={(v) => setHost(hostOptions.find((h) => String(h.id) === v) ?? null)}
-            error={errors.host}
-            nothingFoundMessage={debouncedHost && !hosts.isFetching ? t('no_host') : undefined}
-          />
+          <HostField key={`${journeyId}-${userTypeId}`} entityId={entityId} journeyId={journeyId} userTypeId={userTypeId ? Number(userTypeId) : null} value={host} onChange={setHost} error={errors.host} />
           <TextInput label={t('date')} type="date" required min={today()} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.visit_date} />
           <TextInput label={t('time')} type="time" required value={time} onChange={(e) => setTime(e.currentTarget.value)} error={errors.visit_time} />
         </SimpleGrid>
