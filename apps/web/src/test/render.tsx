@@ -13,7 +13,7 @@ export function renderAt(element: ReactElement, path = '/', routePath = '*', oth
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider>
+      <MantineProvider env="test">
         <QueryClientProvider client={client}>
           <ModalsProvider>
             <RouterProvider router={router} />
