@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, not, or, type SQL, sql } from 'drizzle-o
 import type { Namespace } from 'socket.io';
 import { kioskRequests, kiosks } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
-import { asSystem, withTenant } from '../../platform/db/tenant';
+import { asSystem } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
 import { announce, moveRequest } from './request-log';
 
@@ -74,22 +74,27 @@ async function vouchForLive(nsp: Namespace, services: Services, heartbeatMs: num
   for (const k of back) services.realtime.toEntity(k.entityId, 'update', { type: 'kiosk', action: 'online', id: k.id });
 }
 
-/** Turns offline every kiosk not vouched for in time, closes what it left unfinished, tells the consoles. */
+/**
+ * Turns offline every kiosk not vouched for in time and closes what it left unfinished, in one transaction (nobody
+ * sees a kiosk offline with a request still running), then tells the consoles.
+ */
 export async function sweepSilent(services: Services) {
   const db = services.database.db;
-  const gone = await asSystem(db, (tx) =>
-    tx
+  const gone = await asSystem(db, async (tx) => {
+    const silent = await tx
       .update(kiosks)
       .set({ connected: false })
       .where(and(eq(kiosks.connected, true), or(isNull(kiosks.onlineUntil), lte(kiosks.onlineUntil, sql`now()`))))
-      .returning({ id: kiosks.id, entityId: kiosks.entityId }),
-  );
+      .returning({ id: kiosks.id, entityId: kiosks.entityId });
+    const out = [];
+    for (const k of silent) out.push({ ...k, closed: await closeOpenRequests(tx, k.entityId, k.id, CONNECTION_LOST) });
+    return out;
+  });
   for (const k of gone) {
-    const closed = await withTenant(db, k.entityId, (tx) => closeOpenRequests(tx, k.entityId, k.id, CONNECTION_LOST)).catch(() => []);
-    for (const r of closed) announce(services.realtime, r);
+    for (const r of k.closed) announce(services.realtime, r);
     services.realtime.toEntity(k.entityId, 'update', { type: 'kiosk', action: 'offline', id: k.id });
   }
-  return gone;
+  return gone.map(({ id, entityId }) => ({ id, entityId }));
 }
 
 /** Requests a kiosk had not finished end as closed: nobody is left to finish them. */
