@@ -18,7 +18,9 @@ async function admin(request: APIRequestContext) {
   const headers = { authorization: `Bearer ${login.data.token}` };
   const entityId = login.data.entity.id as number;
   const links = await (await request.get(`/api/pre_registration_links/${entityId}`, { headers })).json();
-  return { headers, entityId, code: links.data[0].code as string };
+  // The demo's link is the oldest (the list is newest first); other journeys may have made and turned off their own.
+  const demo = (links.data as { code: string; active: number }[]).filter((l) => l.active).at(-1)!;
+  return { headers, entityId, code: demo.code };
 }
 
 /** The demo's Visitor type asks for a profile photo (rule 194), as an administrator would set it. */
