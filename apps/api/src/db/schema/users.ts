@@ -62,6 +62,8 @@ export const users = pgTable(
     index('users_entity_status_created_idx').on(t.entityId, t.status, t.createdAt, t.id),
     index('users_entity_status_email_idx').on(t.entityId, t.status, t.email, t.id),
     index('users_entity_status_last_idx').on(t.entityId, t.status, t.lastName, t.id),
+    index('users_entity_status_idnumber_idx').on(t.entityId, t.status, t.idNumber, t.id),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );

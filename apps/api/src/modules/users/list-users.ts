@@ -60,15 +60,26 @@ export async function listUsers(tx: Db, entityId: number, access: Access, q: Lis
   const where = and(...conds);
   const dir = q.orderBy === 'desc' ? desc : asc;
   const key = q.sortField && Object.hasOwn(SORTS, q.sortField) ? q.sortField : q.sortField === 'full_name' ? 'full_name' : undefined;
-  const order = key === 'full_name' || !key ? [dir(users.firstName), dir(users.lastName), dir(users.id)] : [dir(SORTS[key]), dir(users.id)];
-  const rows = await tx
-    .select({ u: users, typeName: userTypes.name })
+  // Each order is the column of one (entity, status, column, id) index; names sort by first then last name.
+  const order = key === 'full_name' || key === 'first_name' || !key ? [dir(users.firstName), dir(users.lastName), dir(users.id)] : [dir(SORTS[key]), dir(users.id)];
+  // The page's ids first, from the index alone (a deep page skips narrow index entries, not whole rows), then
+  // those rows with their user type.
+  const page = await tx
+    .select({ id: users.id })
     .from(users)
-    .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
     .where(where)
     .orderBy(...order)
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
+  const pageIds = page.map((r) => r.id);
+  const rows = pageIds.length
+    ? await tx
+        .select({ u: users, typeName: userTypes.name })
+        .from(users)
+        .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
+        .where(and(eq(users.entityId, entityId), inArray(users.id, pageIds)))
+    : [];
+  const byId = new Map(rows.map((r) => [r.u.id, r]));
   const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
-  return { data: rows.map((r) => presentUserRow(r.u, r.typeName)), count: Number(n) };
+  return { data: pageIds.map((id) => byId.get(id)!).filter(Boolean).map((r) => presentUserRow(r.u, r.typeName)), count: Number(n) };
 }

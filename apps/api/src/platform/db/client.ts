@@ -28,8 +28,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database has no autovacuum worker: without one, the planner has no statistics and index-only scans
+ * visit the heap (a 50,000-person grid page took 150 ms instead of 20). This stands in for it.
+ */
+export const PGLITE_MAINTENANCE_MS = 10 * 60_000;
+
 export function wrapPglite(client: PGlite, release?: () => void): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const maintenance = setInterval(() => {
+    client.exec('vacuum analyze').catch(() => undefined);
+  }, PGLITE_MAINTENANCE_MS);
+  maintenance.unref();
   return {
     kind: 'pglite',
     db,
@@ -41,6 +51,7 @@ export function wrapPglite(client: PGlite, release?: () => void): Database {
       },
     },
     async close() {
+      clearInterval(maintenance);
       await client.close();
       release?.();
     },

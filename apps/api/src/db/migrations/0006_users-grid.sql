@@ -1,0 +1,2 @@
+CREATE INDEX "users_entity_status_idnumber_idx" ON "users" USING btree ("entity_id","status","id_number","id");--> statement-breakpoint
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops);
