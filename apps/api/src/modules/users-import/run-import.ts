@@ -168,6 +168,9 @@ export async function runImport(services: Services, data: { entityId: number; ta
   try {
     while ((await withTenant(db, entityId, (tx) => processBatch(tx, services, taskId, entityId))) > 0) await progress();
     await withTenant(db, entityId, (tx) => tx.update(importTasks).set({ status: 'done', finishedAt: sql`now()` }).where(eq(importTasks.id, taskId)));
+    // The embedded database has no autovacuum: give the planner the new people's statistics now, so that the
+    // users grid stays on its indexes (PostgreSQL's autovacuum analyzes after such a change by itself).
+    if (services.database.kind === 'pglite') await services.database.sql.exec('analyze users').catch(() => undefined);
   } catch (err) {
     // The failing batch rolled back; earlier batches are complete. The task says so and can be run again.
     await withTenant(db, entityId, (tx) => tx.update(importTasks).set({ status: 'failed', error: (err as Error).message.slice(0, 500), finishedAt: sql`now()` }).where(eq(importTasks.id, taskId)));
