@@ -18,7 +18,9 @@ process.env.E2E_DATA_DIR = dataDir; // the same directory when workers load this
 export default defineConfig({
   testDir: './tests',
   workers: 1,
-  retries: 0,
+  // One retry in CI only, reported as "flaky": a context teardown once hung past the timeout on a loaded machine
+  // after a test whose steps had all passed. A journey that fails twice still fails the run.
+  retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
