@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scans, userSites, users, visits } from '../../db/schema/index';
+import { scans, visits } from '../../db/schema/index';
 import { eq } from 'drizzle-orm';
-import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
+import { createOrg, createPowerless } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
-import { fixtures } from '../signin/test-fixtures';
+import { logbook, siteLimitedMember } from './test-logbook';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -11,34 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Two sites, a staff and a visitor type, four people and a few days of scans written directly. */
-async function logbook(org: Org) {
-  const f = fixtures(h, org);
-  const school = await f.site({ name: 'North School' });
-  const office = await f.site({ name: 'City Office', timezone: 'America/New_York' });
-  const hall = await f.area(school.id, { name: 'Main Hall' });
-  const lobby = await f.area(office.id, { name: 'Lobby' });
-  const staff = await f.userType('Staff');
-  const visitor = await f.userType('Visitor');
-  const ana = await f.person({ firstName: 'Ana', lastName: 'Garcia', userTypeId: staff.id });
-  const ben = await f.person({ firstName: 'Ben', lastName: 'Okafor', userTypeId: visitor.id });
-  const rows: (typeof scans.$inferInsert)[] = [
-    { entityId: org.entityId, userId: ana.id, areaId: hall.id, direction: 'in', method: 'qr', at: new Date('2026-03-02T08:00:00Z') },
-    { entityId: org.entityId, userId: ana.id, areaId: hall.id, direction: 'out', method: 'qr', at: new Date('2026-03-02T16:00:00Z') },
-    { entityId: org.entityId, userId: ben.id, areaId: lobby.id, direction: 'in', method: 'name', at: new Date('2026-03-02T14:00:00Z') },
-    { entityId: org.entityId, userId: ben.id, areaId: lobby.id, direction: 'out', method: 'auto_midnight', at: new Date('2026-03-03T05:00:00Z') },
-    { entityId: org.entityId, userId: ana.id, areaId: hall.id, direction: 'in', method: 'rfid', at: new Date('2026-03-03T08:10:00Z') },
-  ];
-  const inserted = await f.run((tx) => tx.insert(scans).values(rows).returning());
-  return { f, school, office, hall, lobby, staff, visitor, ana, ben, scans: inserted, a: api(h.app, org.token) };
-}
-
 const q = (filter: object, extra = '') => `filterBy=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
 
 describe('GET /api/visit_list/{entityId} (the logbook)', () => {
   it('pages newest first with a count', async () => {
     const org = await createOrg(h);
-    const l = await logbook(org);
+    const l = await logbook(h, org);
     const res = await l.a.get(`/api/visit_list/${org.entityId}?limit=2&page=1`);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(5);
@@ -50,7 +28,7 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
 
   it('filters by date range, area, site, user type, input method, status and search', async () => {
     const org = await createOrg(h);
-    const l = await logbook(org);
+    const l = await logbook(h, org);
     const ids = async (filter: object, extra = '') => (await l.a.get(`/api/visit_list/${org.entityId}?${q(filter, extra)}`)).body.data.map((s: { id: number }) => s.id).sort();
     const s = l.scans.map((x) => x.id);
     expect(await ids({ start_date: '2026-03-03', end_date: '2026-03-03' })).toEqual([s[3], s[4]].sort());
@@ -66,7 +44,7 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
 
   it('filters by scan data type and by temperature, whose default filters nothing (rule 167)', async () => {
     const org = await createOrg(h);
-    const l = await logbook(org);
+    const l = await logbook(h, org);
     const s = l.scans.map((x) => x.id);
     await l.f.run(async (tx) => {
       await tx.update(scans).set({ temperature: 38.2 }).where(eq(scans.id, s[0]));
@@ -87,7 +65,7 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
 
   it("rows carry their visit's journey stage, date and notes; status 'expected' lists expected visits within the caller's sites", async () => {
     const org = await createOrg(h);
-    const l = await logbook(org);
+    const l = await logbook(h, org);
     const [visit] = await l.f.run((tx) =>
       tx
         .insert(visits)
@@ -105,18 +83,14 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
     expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected' })}`)).body.count).toBe(2);
     // What only a scan has matches no expected visit.
     expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected', input_method: 'qr' })}`)).body.count).toBe(0);
-    const member = await createMember(h, org, 'employee');
-    await l.f.run(async (tx) => {
-      await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
-      await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
-    });
+    const member = await siteLimitedMember(h, org, l.school.id);
     const theirs = await api(h.app, member.token).get(`/api/visit_list/${org.entityId}?${q({ status: 'expected' })}`);
     expect(theirs.body.data.map((r: { full_name: string }) => r.full_name)).toEqual(['Ana Garcia']);
   });
 
   it('orders by a documented field and exports every row with isExporting', async () => {
     const org = await createOrg(h);
-    const l = await logbook(org);
+    const l = await logbook(h, org);
     const byName = await l.a.get(`/api/visit_list/${org.entityId}?sortField=full_name&orderBy=asc&limit=10`);
     expect(byName.body.data[0].full_name).toBe('Ana Garcia');
     const all = await l.a.get(`/api/visit_list/${org.entityId}?limit=1&isExporting=1`);
@@ -125,12 +99,8 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
 
   it('shows only the sites granted to the caller (rule 96)', async () => {
     const org = await createOrg(h);
-    const l = await logbook(org);
-    const member = await createMember(h, org, 'employee');
-    await l.f.run(async (tx) => {
-      await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
-      await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
-    });
+    const l = await logbook(h, org);
+    const member = await siteLimitedMember(h, org, l.school.id);
     const res = await api(h.app, member.token).get(`/api/visit_list/${org.entityId}`);
     expect(res.body.count).toBe(3);
     expect(res.body.data.every((s: { site: { id: number } }) => s.site.id === l.school.id)).toBe(true);
@@ -139,7 +109,7 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
   it('answers 401, 403, 404 and 400 with field messages', async () => {
     const org = await createOrg(h);
     const other = await createOrg(h);
-    await logbook(org);
+    await logbook(h, org);
     expect((await api(h.app).get(`/api/visit_list/${org.entityId}`)).status).toBe(401);
     const powerless = await createPowerless(h, org);
     expect((await api(h.app, powerless.token).get(`/api/visit_list/${org.entityId}`)).status).toBe(403);
@@ -150,43 +120,6 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
     const badFilter = await api(h.app, org.token).get(`/api/visit_list/${org.entityId}?${q({ start_date: 'yesterday' })}`);
     expect(badFilter.status).toBe(400);
     expect(badFilter.body.errors.filterBy).toEqual(['The filter is not valid.']);
-  });
-});
-
-describe('GET /api/dashboard/{entityId} (daily counts, rule 163)', () => {
-  it('counts sign-ins, sign-outs and people per day in totals.daily, with who is on site now', async () => {
-    const org = await createOrg(h);
-    const l = await logbook(org);
-    await l.f.run((tx) => tx.insert(visits).values({ entityId: org.entityId, userId: l.ana.id, areaId: l.hall.id, siteId: l.school.id, status: 'signed_in', signedInAt: new Date() }));
-    const res = await l.a.get(`/api/dashboard/${org.entityId}?start_date=2026-03-01&end_date=2026-03-03`);
-    expect(res.status).toBe(200);
-    expect(res.body.totals.daily).toEqual([
-      { date: '2026-03-01', sign_ins: 0, sign_outs: 0, people: 0 },
-      { date: '2026-03-02', sign_ins: 2, sign_outs: 1, people: 2 },
-      { date: '2026-03-03', sign_ins: 1, sign_outs: 1, people: 2 },
-    ]);
-    expect(res.body.totals.on_site).toBe(1);
-    // In New York's time zone Ben's 05:00 UTC auto sign-out falls on the 3rd at midnight, his sign-in on the 2nd.
-    const ny = await l.a.get(`/api/dashboard/${org.entityId}?start_date=2026-03-02&end_date=2026-03-03&site_id=${l.office.id}`);
-    expect(ny.body.totals.daily).toEqual([
-      { date: '2026-03-02', sign_ins: 1, sign_outs: 0, people: 1 },
-      { date: '2026-03-03', sign_ins: 0, sign_outs: 1, people: 1 },
-    ]);
-    expect((await l.a.get(`/api/dashboard/${org.entityId}`)).body.totals.daily.length).toBe(7);
-  });
-
-  it('answers 401, 403, 404 and 400', async () => {
-    const org = await createOrg(h);
-    const other = await createOrg(h);
-    const theirs = await fixtures(h, other).site();
-    expect((await api(h.app).get(`/api/dashboard/${org.entityId}`)).status).toBe(401);
-    expect((await api(h.app, (await createPowerless(h, org)).token).get(`/api/dashboard/${org.entityId}`)).status).toBe(403);
-    expect((await api(h.app, org.token).get(`/api/dashboard/${other.entityId}`)).status).toBe(404);
-    expect((await api(h.app, org.token).get(`/api/dashboard/${org.entityId}?site_id=${theirs.id}`)).status).toBe(404);
-    const bad = await api(h.app, org.token).get(`/api/dashboard/${org.entityId}?start_date=2025-01-01&end_date=2026-01-01`);
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors.start_date).toEqual(['Choose at most 92 days.']);
-    expect((await api(h.app, org.token).get(`/api/dashboard/${org.entityId}?start_date=March`)).status).toBe(400);
   });
 });
 
@@ -208,12 +141,8 @@ describe('lookups and one scan', () => {
 
   it("the logbook's place lookups (areas, kiosks, sites) answer an employee with the dashboard but not sites_devices, within their sites", async () => {
     const org = await createOrg(h);
-    const l = await logbook(org);
-    const member = await createMember(h, org, 'employee');
-    await l.f.run(async (tx) => {
-      await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
-      await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
-    });
+    const l = await logbook(h, org);
+    const member = await siteLimitedMember(h, org, l.school.id);
     const m = api(h.app, member.token);
     expect((await m.get(`/api/sites/${org.entityId}`)).status).toBe(403);
     const areas = await m.get(`/api/areas/${org.entityId}?limit=500`);
@@ -228,7 +157,7 @@ describe('lookups and one scan', () => {
   it('GET /api/scans/{id}: one scan, 404 for another organisation’s', async () => {
     const org = await createOrg(h);
     const other = await createOrg(h);
-    const l = await logbook(org);
+    const l = await logbook(h, org);
     const res = await l.a.get(`/api/scans/${l.scans[2].id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: l.scans[2].id, full_name: 'Ben Okafor', input_method: 'name', direction: 'in' });

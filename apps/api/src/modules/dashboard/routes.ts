@@ -54,7 +54,7 @@ export default defineRoutes((r) => {
     params: zEntityIdParam,
     query: zDailyQuery,
     response: zDashboardTotals,
-    handler: ({ actor, query, tenant }) => tenant((tx) => dailyCounts(tx, actor.entityId, query)),
+    handler: ({ actor, query, tenant }) => tenant((tx) => dailyCounts(tx, actor, query)),
   });
 
   r.route({
