@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const wanted = process.argv.slice(2);
-const files = readdirSync(join(root, 'bench'))
+const all = readdirSync(join(root, 'bench'));
+const wantedExactly = (w) => all.includes(`${w}.ts`);
+const files = all
   .filter((f) => f.endsWith('.ts'))
-  .filter((f) => !wanted.length || wanted.some((w) => f.includes(w)))
+  // A name picks that benchmark (signin-pg is not signin-pglite); a part of names picks every one containing it.
+  .filter((f) => !wanted.length || wanted.some((w) => f === `${w}.ts` || (!wantedExactly(w) && f.includes(w))))
   .sort();
 let failed = 0;
 for (const f of files) {
