@@ -25,6 +25,27 @@ export const zMassReason = z.object({
   attendance_code: z.object({ id: z.number() }).nullable(),
 });
 
+/**
+ * The person's entry condition as the mass page shows it (rule 223's item status). While it is due, its form
+ * (`form_metadata`: the current version's questions, each with the answer that passes, the agreement and the
+ * statement) so the operator answers it at the desk; `notes` are those of the person's last answer.
+ */
+export const zMassCompliance = z.object({
+  id: z.number(),
+  name: z.string(),
+  isRequired: zFlag,
+  status: z.enum(['success', 'failed', 'completed']).nullable(),
+  form_metadata: z
+    .object({
+      questions: z.array(z.object({ id: z.string(), question: z.string(), desired_answer: z.enum(['positive', 'negative']) })),
+      agreement_text: z.string(),
+      statement: z.string(),
+    })
+    .nullable(),
+  notes: z.string().nullable(),
+});
+export type MassCompliance = z.infer<typeof zMassCompliance>;
+
 export const zMassUser = z.object({
   id: z.number(),
   full_name: z.string(),
@@ -51,7 +72,7 @@ export const zMassUser = z.object({
     select_host_permitted: zFlag,
     temperature_threshold: z.number(),
   }),
-  compliances: z.array(z.object({ id: z.number(), name: z.string(), isRequired: zFlag, status: z.enum(['success', 'failed', 'completed']).nullable() })),
+  compliances: z.array(zMassCompliance),
   compliance_status: z.enum(MASS_STATUSES),
   /** 0 with an explanation when the person is outside the caller's access (rules 100, 226). */
   can_act: zFlag,
@@ -82,7 +103,11 @@ export const zMassApplyBody = z.object({
   /** Apply to every person of the site (the 'All' row, rule 224) … */
   all: zBool.optional(),
   /** … or to these people, each with their own answers. */
-  users: z.array(zMassApplyUser).max(1000).optional(),
+  users: z
+    .array(zMassApplyUser)
+    .max(1000, 'mass.users_max')
+    .refine((u) => new Set(u.map((x) => x.id)).size === u.length, 'mass.user_repeated')
+    .optional(),
   notes: z.string().trim().max(1000).nullable().optional(),
 });
 

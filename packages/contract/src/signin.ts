@@ -41,7 +41,16 @@ const zKey = z.string().trim().min(8, 'signin.idempotency_key').max(100, 'signin
  * condition asked 'every time' (rule 198) is met at the kiosk or the front desk. Every question answered once.
  */
 export const zConditionAnswers = z.object({
-  answers: z.array(z.object({ question_id: z.string().max(40), answer: z.enum(['positive', 'negative']) })).max(100),
+  answers: z
+    .array(
+      z.object({
+        question_id: z.string({ error: 'signin.condition_question_invalid' }).min(1, 'signin.condition_question_invalid').max(40, 'signin.condition_question_invalid'),
+        answer: z.enum(['positive', 'negative'], { error: 'signin.condition_answer_invalid' }),
+      }),
+      { error: 'signin.condition_answers_invalid' },
+    )
+    .max(100, 'signin.condition_answers_invalid')
+    .refine((a) => new Set(a.map((x) => x.question_id)).size === a.length, 'signin.condition_question_repeated'),
   agreed: z.literal(true, { error: 'kiosk_app.agreement_required' }),
 });
 

@@ -14,6 +14,18 @@ import { loadSitePeople } from './load-site-people';
 type Body = z.output<typeof zMassApplyBody>;
 
 /**
+ * A refusal as the person's status in the batch: the flow's checks, host, entry condition or the area's asks. A
+ * named refusal (the entry condition "Health" did not pass) says why too when the field message adds it (notes of
+ * at least 20 characters, rules 210-211).
+ */
+function refusal(lang: Language, err: AppError) {
+  const field = Object.values(err.extra.errors ?? {}).flat()[0];
+  if (!err.extra.vars) return translate(lang, field ?? err.message);
+  const named = translate(lang, err.message, err.extra.vars);
+  return field && field !== err.message ? `${named} ${translate(lang, field, err.extra.vars)}` : named;
+}
+
+/**
  * Applies a mass sign-in/out (rules 220-226): each chosen person (or everyone, the 'All' row) flips: signed in
  * somewhere in the site -> signed out there, otherwise signed in at the chosen area. People outside the caller's
  * access, or whom the sign-in refuses, are skipped with an explanation (kept for `mass-action-signin/errors`);
@@ -69,9 +81,7 @@ export async function applyMassSignin(
       await after(result);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
-      const fieldMessages = Object.values(err.extra.errors ?? {}).flat();
-      // The refusal as the person's status in the batch: the flow's checks, host, entry condition or the area's asks.
-      skipped.push({ user_id: p.id, full_name: fullName, message: translate(lang, err.extra.vars ? err.message : (fieldMessages[0] ?? err.message), err.extra.vars) });
+      skipped.push({ user_id: p.id, full_name: fullName, message: refusal(lang, err) });
     }
   }
 

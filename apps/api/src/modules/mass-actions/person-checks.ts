@@ -1,5 +1,5 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser } from '@gatehouse/contract';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { areas, complianceUsers, complianceVersions, compliances, sites } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { isComplianceDue } from '../compliance/compliance-due';
@@ -21,7 +21,9 @@ const NONE: Checks = { temperature_check: 0, mask_check: 0, host: 0, allow_not_s
  * journey and the flow of the person's user type (or its nearest parent's) decide the temperature and mask
  * checks, the threshold and the host; the flow's entry condition gives the compliance status, from the person's
  * answers and the flow's frequency (rule 198): passed while a pass is still valid, didn't pass when the last
- * answer failed, pending when none was given. Without an area or a journey nothing is asked.
+ * answer failed, pending when none was given. While the condition is due, its current version's questions come
+ * with it (`form_metadata`), so the operator can take the person's answers at the desk and send them with the
+ * sign-in, which judges them (rules 210-211). Without an area or a journey nothing is asked.
  */
 export async function personChecks(tx: Db, entityId: number, areaId: number | undefined, people: { id: number; userTypeId: number | null }[], now = new Date()) {
   const out = new Map<number, PersonChecks>();
@@ -34,17 +36,25 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
   const conditionIds = [...new Set([...flowOf.values()].map((f) => f?.flow.complianceId).filter((id): id is number => !!id))];
   const conditions = conditionIds.length
     ? await tx
-        .select({ id: compliances.id, name: compliances.name, validDays: complianceVersions.pcrValidDays })
+        .select({
+          id: compliances.id,
+          name: compliances.name,
+          validDays: complianceVersions.pcrValidDays,
+          questions: complianceVersions.questions,
+          agreementText: complianceVersions.agreementText,
+          statement: complianceVersions.statement,
+        })
         .from(compliances)
         .leftJoin(complianceVersions, and(eq(complianceVersions.complianceId, compliances.id), eq(complianceVersions.version, compliances.version)))
-        .where(and(eq(compliances.entityId, entityId), inArray(compliances.id, conditionIds)))
+        // A deleted condition asks nothing, as at the sign-in.
+        .where(and(eq(compliances.entityId, entityId), inArray(compliances.id, conditionIds), isNull(compliances.deletedAt)))
     : [];
   // Judged as the sign-in judges it: 'daily' is the site's calendar day, 'valid till expiry' the condition's days.
   const [where] = await tx.select({ timezone: sites.timezone }).from(areas).innerJoin(sites, eq(sites.id, areas.siteId)).where(and(eq(areas.id, areaId!), eq(areas.entityId, entityId)));
   // Each person's answers to those conditions, newest first: the latest says failed or passed, the latest pass says until when.
   const answers = conditionIds.length && people.length
     ? await tx
-        .select({ userId: complianceUsers.userId, complianceId: complianceUsers.complianceId, status: complianceUsers.status, at: complianceUsers.createdAt })
+        .select({ userId: complianceUsers.userId, complianceId: complianceUsers.complianceId, status: complianceUsers.status, notes: complianceUsers.notes, at: complianceUsers.createdAt })
         .from(complianceUsers)
         .where(and(eq(complianceUsers.entityId, entityId), inArray(complianceUsers.complianceId, conditionIds), inArray(complianceUsers.userId, people.map((p) => p.id))))
         .orderBy(desc(complianceUsers.createdAt))
@@ -70,9 +80,16 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
     const lastPass = theirs.find((a) => a.status === 'success')?.at ?? null;
     const due = isComplianceDue(f!.flow.complianceFrequency, lastPass, now, condition.validDays, where?.timezone);
     const status: ComplianceItem['status'] = !due ? 'success' : theirs[0]?.status === 'failed' ? 'failed' : null;
+    const form = due && condition.questions
+      ? {
+          questions: condition.questions.map((q) => ({ id: q.id, question: q.question, desired_answer: q.desired_answer })),
+          agreement_text: condition.agreementText ?? '',
+          statement: condition.statement ?? '',
+        }
+      : null;
     out.set(p.id, {
       checks,
-      compliances: [{ id: condition.id, name: condition.name, isRequired: 1, status }],
+      compliances: [{ id: condition.id, name: condition.name, isRequired: 1, status, form_metadata: form, notes: theirs[0]?.notes ?? null }],
       compliance_status: status === 'success' ? 'passed' : status === 'failed' ? 'did_not_pass' : 'pending',
       journey_flow_id: f!.flow.id,
     });

@@ -1,6 +1,6 @@
 import type { MassUser } from '@gatehouse/contract';
 import { describe, expect, it } from 'vitest';
-import { applyBody, failsCheck, problemsOf, temperatureText } from './mass-answers';
+import { applyBody, conditionStatus, failsCheck, notesFor, problemsOf, temperatureText } from './mass-answers';
 
 const person = (over: Partial<MassUser> = {}): MassUser => ({
   id: 1,
@@ -56,5 +56,25 @@ describe('mass sign-in answers (rules 220-228)', () => {
         { id: 2, reason_id: 8 },
       ],
     });
+  });
+
+  it('rules 210-211, 222-223: a due entry condition must be answered; a wrong answer needs 20 characters of notes; the status follows the answers', () => {
+    const form = { questions: [{ id: 'fever', question: 'Fever?', desired_answer: 'negative' as const }], agreement_text: '', statement: 'True.' };
+    const due = person({ checks: { ...person().checks, temperature_check: 0, mask_check: 0, host: 0 }, compliance_status: 'pending', compliances: [{ id: 4, name: 'Health', isRequired: 1, status: null, form_metadata: form, notes: null }] });
+    const notes = 'Mild cold, checked by the nurse.';
+    expect(problemsOf(due, {})).toEqual(['condition_required']);
+    expect(problemsOf(due, { condition: { answers: { fever: 'negative' }, notes: '', agreed: false } })).toEqual(['condition_required']);
+    expect(problemsOf(due, { condition: { answers: { fever: 'positive' }, notes: 'a cold', agreed: true } })).toEqual(['condition_notes']);
+    expect(problemsOf(due, { condition: { answers: { fever: 'positive' }, notes, agreed: true } })).toEqual([]);
+    expect(problemsOf({ ...due, next_action: 'out' }, {})).toEqual([]);
+    expect(conditionStatus(due, {})).toBe('pending');
+    expect(conditionStatus(due, { condition: { answers: { fever: 'negative' }, notes: '', agreed: true } })).toBe('passed');
+    expect(conditionStatus(due, { condition: { answers: { fever: 'positive' }, notes, agreed: true } })).toBe('completed');
+    expect(conditionStatus(due, { condition: { answers: { fever: 'positive' }, notes: 'short', agreed: true } })).toBe('did_not_pass');
+    // The condition's notes are the person's notes; without them the page's go.
+    expect(notesFor({ condition: { answers: {}, notes: '  ', agreed: false } }, ' page ')).toBe('page');
+    expect(notesFor({ condition: { answers: {}, notes, agreed: true } }, 'page')).toBe(notes);
+    const body = applyBody({ entityId: 1, siteId: 2, areaId: 3, users: [due], chosen: new Set([1]), allChosen: true, filtered: false, notes: '', answers: { 1: { condition: { answers: { fever: 'positive' }, notes: ` ${notes} `, agreed: true } } } });
+    expect(body.users).toEqual([{ id: 1, compliance: { answers: [{ question_id: 'fever', answer: 'positive' }], agreed: true }, notes }]);
   });
 });

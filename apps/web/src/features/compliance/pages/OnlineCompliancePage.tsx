@@ -1,9 +1,10 @@
 import { COMPLIANCE_NOTES_MIN } from '@gatehouse/contract';
-import { Alert, Button, Card, Center, Checkbox, Divider, Group, Image, Loader, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Checkbox, Divider, Group, Image, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { type ConditionAnswerMap, ConditionQuestions } from '../../../components/ConditionQuestions';
 import { BarePage } from '../../../components/PageLayout';
 import { HttpError, joinErrors } from '../../../lib/http';
 import { tMessage } from '../../../lib/i18n';
@@ -35,7 +36,7 @@ export default function OnlineCompliancePage() {
   const { id } = useParams();
   const { t, i18n } = useTranslation('compliance');
   const data = useOnlineCompliance(id);
-  const [answers, setAnswers] = useState<Record<string, 'positive' | 'negative'>>({});
+  const [answers, setAnswers] = useState<ConditionAnswerMap>({});
   const [notes, setNotes] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [certificate, setCertificate] = useState('');
@@ -121,14 +122,7 @@ export default function OnlineCompliancePage() {
             </>
           ) : (
             <>
-              {c.questions.map((q) => (
-                <Radio.Group key={q.id} label={q.question} value={answers[q.id] ?? ''} onChange={(v) => setAnswers((a) => ({ ...a, [q.id]: v as 'positive' | 'negative' }))} required>
-                  <Group mt="xs">
-                    <Radio value="positive" label={t('answer_yes')} />
-                    <Radio value="negative" label={t('answer_no')} />
-                  </Group>
-                </Radio.Group>
-              ))}
+              <ConditionQuestions questions={c.questions} answers={answers} onAnswers={setAnswers} required />
               {readable.length ? (
                 <Stack gap="xs">
                   <Divider />

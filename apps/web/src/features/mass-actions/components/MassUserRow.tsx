@@ -1,13 +1,14 @@
-import { Badge, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import type { MassUser } from '@gatehouse/contract';
-import { IconLock } from '@tabler/icons-react';
+import { IconClipboardCheck, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NumberField } from '../../../components/fields';
 import { useSession } from '../../../lib/session';
 import { searchConsoleHosts } from '../../visits/api/expected-visits';
-import { type Answers, failsCheck, problemsOf } from '../mass-answers';
+import { type Answers, conditionStatus, dueCondition, failsCheck, problemsOf } from '../mass-answers';
+import { ConditionDialog } from './ConditionDialog';
 
 const STATUS_COLOR: Record<MassUser['compliance_status'], string> = { pending: 'yellow', in_progress: 'blue', completed: 'teal', passed: 'teal', did_not_pass: 'red', not_required: 'gray' };
 const COLUMNS = 6;
@@ -43,7 +44,8 @@ function HostSelect({ label, value, onChange, required }: { label: string; value
 /**
  * One person of the mass sign-in list: state and what applying does (rule 220), compliance status (rules
  * 222-223), and, once chosen, what their sign-in asks: temperature in C or F (rule 227), mask, host, and the
- * late sign-in or early sign-out reason (rules 221, 254). Outside the caller's access: the explanation (rule 226).
+ * late sign-in or early sign-out reason (rules 221, 254), and a due entry condition answered in a dialog (rules
+ * 210-211, 223; answering chooses the person). Outside the caller's access: the explanation (rule 226).
  */
 export function MassUserRow({ user, chosen, onChoose, answers, onAnswers, canSearchHosts }: { user: MassUser; chosen: boolean; onChoose: (on: boolean) => void; answers: Answers | undefined; onAnswers: (a: Answers) => void; canSearchHosts: boolean }) {
   const { t } = useTranslation('mass');
@@ -54,6 +56,10 @@ export function MassUserRow({ user, chosen, onChoose, answers, onAnswers, canSea
   const failing = chosen && failsCheck(user, a);
   const asks = signingIn && (user.checks.temperature_check || user.checks.mask_check || (user.checks.host && canSearchHosts));
   const reasonLabel = signingIn ? t('late_reason') : t('early_reason');
+  const due = user.can_act ? dueCondition(user) : null;
+  const status = conditionStatus(user, a);
+  const [answering, setAnswering] = useState(false);
+  const itemStatus = (c: MassUser['compliances'][number]) => (c.id === due?.id && status !== user.compliance_status ? 'completed' : (c.status ?? 'none'));
   return (
     <>
       <Table.Tr data-testid={`mass-row-${user.id}`} bg={chosen ? 'var(--mantine-color-blue-light)' : undefined}>
@@ -73,11 +79,30 @@ export function MassUserRow({ user, chosen, onChoose, answers, onAnswers, canSea
         </Table.Td>
         <Table.Td>{signingIn ? t('will_sign_in') : t('will_sign_out')}</Table.Td>
         <Table.Td>
-          <Tooltip label={user.compliances.map((c) => `${c.name}: ${t(`item.${c.status ?? 'none'}`)}`).join('\n') || t('status.not_required')} multiline disabled={!user.compliances.length}>
-            <Badge color={STATUS_COLOR[user.compliance_status]} variant="light">
-              {t(`status.${user.compliance_status}`)}
-            </Badge>
-          </Tooltip>
+          <Group gap={6} wrap="nowrap">
+            <Tooltip label={user.compliances.map((c) => `${c.name}: ${t(`item.${itemStatus(c)}`)}`).join('\n') || t('status.not_required')} multiline disabled={!user.compliances.length}>
+              <Badge color={STATUS_COLOR[status]} variant="light" data-testid={`mass-status-${user.id}`}>
+                {t(`status.${status}`)}
+              </Badge>
+            </Tooltip>
+            {due ? (
+              <Button size="compact-xs" variant="light" leftSection={<IconClipboardCheck size={14} aria-hidden />} onClick={() => setAnswering(true)} aria-label={t('condition.open', { condition: due.name, name: user.full_name })}>
+                {a.condition ? t('condition.edit') : t('condition.answer')}
+              </Button>
+            ) : null}
+          </Group>
+          {answering ? (
+            <ConditionDialog
+              user={user}
+              value={a.condition}
+              opened
+              onClose={() => setAnswering(false)}
+              onSave={(condition) => {
+                onAnswers({ ...a, condition });
+                if (condition) onChoose(true);
+              }}
+            />
+          ) : null}
         </Table.Td>
         <Table.Td>
           {user.can_act ? null : (

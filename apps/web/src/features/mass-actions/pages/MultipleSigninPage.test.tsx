@@ -30,7 +30,7 @@ const person = (over: Partial<MassUser>): MassUser => ({
 });
 const users = [
   person({ id: 0, full_name: 'All', is_all: 1 }),
-  person({ id: 11, full_name: 'Ana Adams', checks: { ...checks, temperature_check: 1 }, compliance_status: 'did_not_pass', compliances: [{ id: 4, name: 'Health', isRequired: 1, status: 'failed' }] }),
+  person({ id: 11, full_name: 'Ana Adams', checks: { ...checks, temperature_check: 1 }, compliance_status: 'did_not_pass', compliances: [{ id: 4, name: 'Health', isRequired: 1, status: 'failed', form_metadata: null, notes: null }] }),
   person({ id: 12, full_name: 'Ben Brown', state: 'signed_in', signedOut: 0, next_action: 'out', area: { id: 21, name: 'Gym' }, reasons: [{ id: 8, name: 'Doctor', presented: ['Doctor visit'], type: 'early_sign_out', attendance_code: null }] }),
   person({ id: 13, full_name: 'Cai Chen', can_act: 0, blocked_reason: "This person's attendance mode is outside your access." }),
 ];
@@ -95,5 +95,84 @@ describe('/multiple-signin', { timeout: 30_000 }, () => {
     expect(screen.getByRole('checkbox', { name: 'Choose Ben Brown' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Choose Ana Adams' })).not.toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Early sign-out reason' })).toBeInTheDocument();
+  });
+
+  it('rules 210-211, 222-223: a due entry condition is answered in a dialog; the status follows the answers and they go with the sign-in', async () => {
+    const form = {
+      questions: [
+        { id: 'fever', question: 'Do you have a fever?', desired_answer: 'negative' as const },
+        { id: 'rules', question: 'Have you read the site rules?', desired_answer: 'positive' as const },
+      ],
+      agreement_text: 'Your answers are kept for 14 days.',
+      statement: 'My answers are true.',
+    };
+    const dan = person({ id: 21, full_name: 'Dan Diaz', compliance_status: 'pending', compliances: [{ id: 4, name: 'Health', isRequired: 1, status: null, form_metadata: form, notes: null }] });
+    const fetchMock = answerByRoute(vi, {
+      'GET /api/sites/normal/1': { data: [{ id: 5, name: 'Hill School' }], count: 1 },
+      'POST /api/mass-action-signin': { data: [{ users: [person({ id: 0, full_name: 'All', is_all: 1 }), dan, person({ id: 22, full_name: 'Eve Earl' })], area: [{ id: 20, name: 'Hall' }], user_type: [], site: { id: 5, name: 'Hill School' } }] },
+      'POST /api/mass-action-signin/errors': { data: [], count: 0 },
+      'POST /api/mass-action-apply-signin': { data: { batch_id: '0b8f7a36-5f57-4c2e-9d1e-2f7f1f1a4a11', applied: [{ user_id: 21, action: 'in', scan_id: 91 }], skipped: [] }, message: '1 people updated, 0 skipped.' },
+    });
+    const user = userEvent.setup();
+    renderAt(<MultipleSigninPage />, '/multiple-signin');
+    const row = await screen.findByTestId('mass-row-21');
+    expect(within(row).getByTestId('mass-status-21')).toHaveTextContent('Pending');
+    expect(within(screen.getByTestId('mass-row-22')).queryByRole('button', { name: /Answer/ })).toBeNull();
+
+    // Chosen but unanswered: the apply button is off and says what is missing.
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Dan Diaz' }));
+    expect(screen.getByRole('button', { name: 'Apply to 1' })).toBeDisabled();
+    expect(screen.getByTestId('mass-missing')).toHaveTextContent('Dan Diaz: the entry condition “Health”.');
+
+    await user.click(within(row).getByRole('button', { name: 'Answer “Health” for Dan Diaz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Health — Dan Diaz' });
+    expect(within(dialog).getByText('Your answers are kept for 14 days.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the answers' }));
+    expect(within(dialog).getAllByText('Answer this question.')).toHaveLength(2);
+    expect(within(dialog).getByText('The person must agree to the statement.')).toBeInTheDocument();
+    // All answers pass: passed.
+    const fever = within(dialog).getByRole('radiogroup', { name: 'Do you have a fever?' });
+    const rules = within(dialog).getByRole('radiogroup', { name: 'Have you read the site rules?' });
+    await user.click(within(fever).getByRole('radio', { name: 'No' }));
+    await user.click(within(rules).getByRole('radio', { name: 'Yes' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'My answers are true.' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the answers' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(row).getByTestId('mass-status-21')).toHaveTextContent('Passed');
+    expect(screen.queryByTestId('mass-missing')).toBeNull();
+
+    // A fever is not the answer that passes (rule 210): notes of 20 characters are needed, then it is completed.
+    await user.click(within(row).getByRole('button', { name: 'Answer “Health” for Dan Diaz' }));
+    const again = await screen.findByRole('dialog', { name: 'Health — Dan Diaz' });
+    await user.click(within(within(again).getByRole('radiogroup', { name: 'Do you have a fever?' })).getByRole('radio', { name: 'Yes' }));
+    expect(within(again).getByText('Not the answer that passes: explain in the notes.')).toBeInTheDocument();
+    await user.click(within(again).getByLabelText(/^Notes/));
+    await user.paste('Mild cold');
+    expect(within(again).getByText('An answer does not pass: write at least 20 characters (9 so far).')).toBeInTheDocument();
+    await user.click(within(again).getByRole('button', { name: 'Keep the answers' }));
+    expect(screen.getByRole('dialog', { name: 'Health — Dan Diaz' })).toBeInTheDocument();
+    await user.click(within(again).getByLabelText(/^Notes/));
+    await user.paste(', 37.1 C checked by the nurse');
+    await user.click(within(again).getByRole('button', { name: 'Keep the answers' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(row).getByTestId('mass-status-21')).toHaveTextContent('Completed');
+
+    await user.click(screen.getByRole('button', { name: 'Apply to 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(callsOf(fetchMock).find((c) => c.path === '/api/mass-action-apply-signin')?.body).toEqual({
+        entity_id: 1,
+        site_id: 5,
+        area_id: 20,
+        notes: null,
+        users: [
+          {
+            id: 21,
+            compliance: { answers: [{ question_id: 'fever', answer: 'positive' }, { question_id: 'rules', answer: 'positive' }], agreed: true },
+            notes: 'Mild cold, 37.1 C checked by the nurse',
+          },
+        ],
+      }),
+    );
   });
 });

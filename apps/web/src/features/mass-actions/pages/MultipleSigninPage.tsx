@@ -14,7 +14,7 @@ import { useSites } from '../../dashboard/api/dashboard';
 import { type MassApplyResult, useApplyMassSignin, useMassData } from '../api/mass-signin';
 import { MassErrors } from '../components/MassErrors';
 import { MassUserRow } from '../components/MassUserRow';
-import { type Answers, applyBody, failsCheck, notesEnough, problemsOf } from '../mass-answers';
+import { type Answers, applyBody, dueCondition, failsCheck, notesEnough, notesFor, type Problem, problemsOf } from '../mass-answers';
 
 /**
  * `/multiple-signin`: pick a site (and the area people sign in at), see its people with their state (rule 225),
@@ -56,7 +56,12 @@ export default function MultipleSigninPage() {
   const picked = people.filter((u) => chosen.has(u.id) && u.can_act);
   const allChosen = actable.length > 0 && picked.length === actable.length;
   const blockedByProblems = picked.filter((u) => problemsOf(u, answers[u.id]).length);
-  const needsNotes = picked.some((u) => failsCheck(u, answers[u.id])) && !notesEnough(notes);
+  // A failed check needs notes: the person's own (written with their entry condition) or the page's.
+  const needsNotes = picked.some((u) => failsCheck(u, answers[u.id]) && !notesEnough(notesFor(answers[u.id], notes)));
+  const missing = (u: (typeof people)[number]) =>
+    problemsOf(u, answers[u.id])
+      .map((p: Problem) => t(`missing.${p}`, { condition: dueCondition(u)?.name ?? '' }))
+      .join(', ');
   const filtered = !!(userTypeId || search);
 
   const choose = (id: number, on: boolean) =>
@@ -206,9 +211,16 @@ export default function MultipleSigninPage() {
                 </Button>
               </Group>
               {blockedByProblems.length ? (
-                <Text size="xs" c="red">
-                  {t('answer_first', { names: blockedByProblems.map((u) => u.full_name).join(', ') })}
-                </Text>
+                <Stack gap={0} data-testid="mass-missing">
+                  <Text size="xs" c="red">
+                    {t('answer_first')}
+                  </Text>
+                  {blockedByProblems.map((u) => (
+                    <Text key={u.id} size="xs" c="red">
+                      {t('missing_line', { name: u.full_name, what: missing(u) })}
+                    </Text>
+                  ))}
+                </Stack>
               ) : null}
             </Stack>
           </Card>

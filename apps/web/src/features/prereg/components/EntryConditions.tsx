@@ -1,9 +1,10 @@
-import { Alert, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { COMPLIANCE_NOTES_MIN, type zPreRegCompliance } from '@gatehouse/contract';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { type ConditionAnswerMap, ConditionQuestions } from '../../../components/ConditionQuestions';
 
-export type Answers = Record<string, 'positive' | 'negative'>;
+export type Answers = ConditionAnswerMap;
 
 /** How long before the visit the link is mailed, in words of the reader's language ("2 hours", "2 horas"). */
 function lead(lang: string, minutes: number) {
@@ -28,14 +29,7 @@ export function EntryConditions({ condition, answers, onAnswers, notes, onNotes,
         <Text size="sm" c="dimmed">
           {condition.send_before_visit ? t('conditions_hint', { when: lead(i18n.language, condition.send_before_visit) }) : t('conditions_hint_now')}
         </Text>
-        {condition.questions.map((q) => (
-          <Radio.Group key={q.id} label={q.question} value={answers[q.id] ?? ''} onChange={(v) => onAnswers({ ...answers, [q.id]: v as 'positive' | 'negative' })} required={started}>
-            <Group mt={4}>
-              <Radio value="positive" label={t('yes')} />
-              <Radio value="negative" label={t('no')} />
-            </Group>
-          </Radio.Group>
-        ))}
+        <ConditionQuestions questions={condition.questions} answers={answers} onAnswers={onAnswers} required={started} />
         {started ? (
           <Textarea label={t('conditions_notes')} description={t('conditions_notes_hint', { count: COMPLIANCE_NOTES_MIN })} value={notes} onChange={(e) => onNotes(e.currentTarget.value)} rows={3} maxLength={2000} />
         ) : null}
