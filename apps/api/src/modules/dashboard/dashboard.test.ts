@@ -33,6 +33,16 @@ async function logbook(org: Org) {
   return { f, school, office, hall, lobby, staff, visitor, ana, ben, scans: inserted, a: api(h.app, org.token) };
 }
 
+/** An employee granted the North School site only (rule 96). */
+async function schoolEmployee(org: Org, l: Awaited<ReturnType<typeof logbook>>) {
+  const member = await createMember(h, org, 'employee');
+  await l.f.run(async (tx) => {
+    await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
+    await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
+  });
+  return member;
+}
+
 const q = (filter: object, extra = '') => `filterBy=${encodeURIComponent(JSON.stringify(filter))}${extra}`;
 
 describe('GET /api/visit_list/{entityId} (the logbook)', () => {
@@ -105,11 +115,7 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
     expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected' })}`)).body.count).toBe(2);
     // What only a scan has matches no expected visit.
     expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected', input_method: 'qr' })}`)).body.count).toBe(0);
-    const member = await createMember(h, org, 'employee');
-    await l.f.run(async (tx) => {
-      await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
-      await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
-    });
+    const member = await schoolEmployee(org, l);
     const theirs = await api(h.app, member.token).get(`/api/visit_list/${org.entityId}?${q({ status: 'expected' })}`);
     expect(theirs.body.data.map((r: { full_name: string }) => r.full_name)).toEqual(['Ana Garcia']);
   });
@@ -126,11 +132,7 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
   it('shows only the sites granted to the caller (rule 96)', async () => {
     const org = await createOrg(h);
     const l = await logbook(org);
-    const member = await createMember(h, org, 'employee');
-    await l.f.run(async (tx) => {
-      await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
-      await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
-    });
+    const member = await schoolEmployee(org, l);
     const res = await api(h.app, member.token).get(`/api/visit_list/${org.entityId}`);
     expect(res.body.count).toBe(3);
     expect(res.body.data.every((s: { site: { id: number } }) => s.site.id === l.school.id)).toBe(true);
@@ -209,11 +211,7 @@ describe('lookups and one scan', () => {
   it("the logbook's place lookups (areas, kiosks, sites) answer an employee with the dashboard but not sites_devices, within their sites", async () => {
     const org = await createOrg(h);
     const l = await logbook(org);
-    const member = await createMember(h, org, 'employee');
-    await l.f.run(async (tx) => {
-      await tx.update(users).set({ allSites: false }).where(eq(users.id, member.userId));
-      await tx.insert(userSites).values({ entityId: org.entityId, userId: member.userId, siteId: l.school.id });
-    });
+    const member = await schoolEmployee(org, l);
     const m = api(h.app, member.token);
     expect((await m.get(`/api/sites/${org.entityId}`)).status).toBe(403);
     const areas = await m.get(`/api/areas/${org.entityId}?limit=500`);
