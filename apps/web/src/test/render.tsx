@@ -52,25 +52,34 @@ export interface StubRequest {
   path: string;
   query: URLSearchParams;
   url: URL;
+  /** The path and query as called ("/api/users/1?page=1"). */
+  href: string;
   body: any;
 }
 type StubAnswer = ((req: StubRequest) => unknown) | Record<string, unknown> | unknown[] | null;
 
 /**
- * Replaces fetch with answers chosen by "METHOD /path" (the query string is not part of the key), for pages that
- * make several calls at once: a body (200), a `[status, body]` pair, or a function of the request answering
- * either. Unknown calls answer 404. Returns the mock.
+ * Replaces fetch with a small fake API for pages that make several calls at once. A key is "METHOD /path": it
+ * answers the calls to that path whatever their query string; "METHOD /path?query" answers only that query;
+ * a key ending in `*` answers every call that starts with the rest ("PUT /api/area_move/*"; the longest wins).
+ * A value is the body (200), a `[status, body]` pair, or a function of the request answering either; bodies sent
+ * are parsed from JSON (FormData is kept). Other calls answer 404. Returns the mock (`callsOf` reads its calls).
  */
 export function answerByRoute(vi: { fn: (impl: any) => any; stubGlobal: (n: string, v: unknown) => void }, routes: Record<string, StubAnswer>) {
+  const prefixes = Object.keys(routes)
+    .filter((k) => k.endsWith('*'))
+    .sort((a, b) => b.length - a.length);
   const mock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     let body: unknown = init?.body;
     if (typeof body === 'string') body = JSON.parse(body);
-    const route = routes[`${method} ${url.pathname}`];
-    const out = typeof route === 'function' ? route({ method, path: url.pathname, query: url.searchParams, url, body }) : route;
+    const href = url.pathname + url.search;
+    const key = [`${method} ${href}`, `${method} ${url.pathname}`].find((k) => k in routes) ?? prefixes.find((k) => `${method} ${href}`.startsWith(k.slice(0, -1)));
+    const route = key === undefined ? undefined : routes[key];
+    const out = typeof route === 'function' ? route({ method, path: url.pathname, query: url.searchParams, url, href, body }) : route;
     const [status, json] =
-      route === undefined ? [404, { message: 'Not found' }] : Array.isArray(out) && out.length === 2 && typeof out[0] === 'number' ? (out as [number, unknown]) : [200, out];
+      key === undefined ? [404, { message: 'Not found' }] : Array.isArray(out) && out.length === 2 && typeof out[0] === 'number' ? (out as [number, unknown]) : [200, out];
     return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', mock);
@@ -79,7 +88,7 @@ export function answerByRoute(vi: { fn: (impl: any) => any; stubGlobal: (n: stri
 
 /**
  * The calls a fetch mock received, each both a `[method, path, body]` tuple and an object with `method`, `path`,
- * `query` and `body` (bodies parsed from JSON), whichever reads better in the test.
+ * `query`, `href` (path and query) and `body` (bodies parsed from JSON), whichever reads better in the test.
  */
 export const callsOf = (mock: { mock: { calls: unknown[][] } }) =>
   mock.mock.calls.map(([input, init]) => {
@@ -87,42 +96,9 @@ export const callsOf = (mock: { mock: { calls: unknown[][] } }) =>
     const url = new URL(String(input), 'http://localhost');
     const method = (i?.method ?? 'GET').toUpperCase();
     const body = typeof i?.body === 'string' ? JSON.parse(i.body) : i?.body;
-    return Object.assign([method, url.pathname, body] as [string, string, any], { method, path: url.pathname, query: url.searchParams, body });
+    return Object.assign([method, url.pathname, body] as [string, string, any], { method, path: url.pathname, query: url.searchParams, href: url.pathname + url.search, body });
   });
-export interface ApiCall {
-  method: string;
-  url: string;
-  body: unknown;
-}
-type Answer = object | null;
-
-/**
- * Replaces fetch with a small fake API: `'METHOD /path'` keys answer every call whose method matches and whose URL
- * starts with the path (the longest key wins); a value is the JSON body (200), `[status, body]`, or a function of
- * the call. Unknown calls answer `{ data: [], count: 0 }`. Returns the calls made, bodies parsed (FormData kept).
- */
-export function serveApi(vi: { fn: (impl: any) => any; stubGlobal: (n: string, v: unknown) => void }, routes: Record<string, Answer | ((call: ApiCall) => Answer)>) {
-  const calls: ApiCall[] = [];
-  const keys = Object.keys(routes).sort((a, b) => b.length - a.length);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      const call = { method, url, body };
-      calls.push(call);
-      const key = keys.find((k) => {
-        const [m, path] = k.split(' ');
-        return m === method && url.startsWith(path);
-      });
-      const route = key ? routes[key] : { data: [], count: 0 };
-      const answer = typeof route === 'function' ? route(call) : route;
-      const [status, json] = Array.isArray(answer) && answer.length === 2 && typeof answer[0] === 'number' ? (answer as [number, unknown]) : [200, answer];
-      return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
+export type StubCall = ReturnType<typeof callsOf>[number];
 
 /** Opens a Mantine Select / MultiSelect and picks an option of ITS list (other comboboxes keep hidden lists). */
 export async function pickOption(user: { click: (e: Element) => Promise<void> }, input: HTMLElement, name: string) {
@@ -134,20 +110,4 @@ export async function pickOption(user: { click: (e: Element) => Promise<void> },
     return found;
   });
   await user.click(option);
-}
-
-/**
- * Replaces fetch with answers chosen by method and path: each route is `['GET /api/area/', answer]` (a prefix of
- * "METHOD path?query") or a function of the request. Unmatched calls answer 404. Returns the mock.
- */
-export function answerByPrefix(vi: { fn: (impl: any) => any; stubGlobal: (n: string, v: unknown) => void }, routes: [string, [number, unknown] | ((body: unknown) => [number, unknown])][]) {
-  const mock = vi.fn(async (url: string, init?: RequestInit) => {
-    const call = `${init?.method ?? 'GET'} ${url}`;
-    const hit = routes.find(([prefix]) => call.startsWith(prefix));
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const [status, json] = hit ? (typeof hit[1] === 'function' ? hit[1](body) : hit[1]) : [404, { message: 'Not found' }];
-    return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
 }

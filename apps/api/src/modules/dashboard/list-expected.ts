@@ -1,11 +1,9 @@
 import { EXPORT_ROWS_MAX, type LogbookFilter, type LogbookRow } from '@gatehouse/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { areas, sites, users, userSites, userTypes, userUserTypes, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-
-const hosts = alias(users, 'hosts');
+import { hosts, personAndPlaceColumns, visitDetailColumns } from '../signin/columns';
 
 /** Expected visits have no scan: a filter on what only a scan has (kiosk, input method, scan type, reading) matches none. */
 const scanOnly = (f: LogbookFilter) => !!(f.kiosk_id?.length || f.input_method?.length || f.scan_type?.length || f.temperature === 'high' || f.temperature === 'normal');
@@ -52,24 +50,10 @@ export async function listExpected(
     .select({
       id: visits.id,
       userId: visits.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      userTypeId: userTypes.id,
-      userTypeName: userTypes.name,
-      siteId: sites.id,
-      siteName: sites.name,
-      areaId: areas.id,
-      areaName: areas.name,
+      ...personAndPlaceColumns,
       expectedAt: visits.expectedAt,
       createdAt: visits.createdAt,
-      journeyStage: visits.journeyStage,
-      visitDate: visits.visitDate,
-      visitTime: visits.visitTime,
-      adminNotes: visits.adminNotes,
-      hostId: hosts.id,
-      hostFirst: hosts.firstName,
-      hostLast: hosts.lastName,
+      ...visitDetailColumns,
     })
     .from(visits)
     .innerJoin(users, eq(users.id, visits.userId))

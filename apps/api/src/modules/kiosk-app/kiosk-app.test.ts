@@ -1,7 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scans } from '../../db/schema/index';
-import { withTenant } from '../../platform/db/tenant';
 import { createOrg, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, pairKiosk } from '../../../test/places';
@@ -22,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const scansOf = (o: Org, userId: number) =>
-  withTenant(h.services.database.db, o.entityId, (tx) => tx.select().from(scans).where(and(eq(scans.entityId, o.entityId), eq(scans.userId, userId))));
+const scansOf = (o: Org, userId: number) => fixtures(h, o).scans(userId);
 
 describe('kiosk app: device token', () => {
   it('401 without a device token, with a console session token, and after deregistration', async () => {

@@ -10,7 +10,6 @@ import {
   journeyFlows,
   journeys,
   kiosks,
-  scans,
   sections,
   users,
   userTypes,
@@ -21,6 +20,7 @@ import { createOrg, type Org, uniq } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, pairKiosk } from '../../../test/places';
 import { linkHash } from '../prereg/visit-link';
+import { fixtures } from '../signin/test-fixtures';
 
 /**
  * The kiosk's identifiers (badge QR, visit confirmation QR, RFID) resolved on the server, the journey it runs, and
@@ -39,7 +39,7 @@ let ids: { visitor: number; staff: number; teacher: number; pupil: number; flow:
 const run = <T>(o: Org, fn: Parameters<typeof withTenant<T>>[2]) => withTenant(h.services.database.db, o.entityId, fn);
 const person = (o: Org, v: Partial<typeof users.$inferInsert> = {}) =>
   run(o, async (tx) => (await tx.insert(users).values({ entityId: o.entityId, firstName: 'Pat', lastName: uniq('P'), ...v }).returning())[0]);
-const scansOf = (o: Org, userId: number) => run(o, (tx) => tx.select().from(scans).where(and(eq(scans.entityId, o.entityId), eq(scans.userId, userId))));
+const scansOf = (o: Org, userId: number) => fixtures(h, o).scans(userId);
 const countPeople = (o: Org) => run(o, async (tx) => (await tx.select({ id: users.id }).from(users).where(eq(users.entityId, o.entityId))).length);
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complianceUsers, scans, visits } from '../../db/schema/index';
+import { complianceUsers, visits } from '../../db/schema/index';
 import { createOrg, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { pairKiosk } from '../../../test/places';
@@ -26,8 +26,7 @@ async function place(org: Org) {
   return { f, site, area, visitorType, visitor, a: api(h.app, org.token) };
 }
 
-const scansOf = async (org: Org, userId: number) =>
-  (await fixtures(h, org).run((tx) => tx.select().from(scans).where(and(eq(scans.entityId, org.entityId), eq(scans.userId, userId))))).length;
+const scansOf = async (org: Org, userId: number) => (await fixtures(h, org).scans(userId)).length;
 
 describe("the flow's checks at sign-in: a reading the flow asks for is needed (rules 196, 212, 227)", () => {
   it('refuses a sign-in without the temperature or the mask answer, accepts it with both; people without the flow are not asked', async () => {

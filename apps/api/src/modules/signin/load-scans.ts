@@ -1,24 +1,14 @@
 import type { Scan } from '@gatehouse/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { areas, attendanceCodes, kiosks, reasons, scans, sites, users, userTypes, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
-
-const hosts = alias(users, 'hosts');
+import { hosts, personAndPlaceColumns, visitDetailColumns } from './columns';
 
 const columns = {
   id: scans.id,
   visitId: scans.visitId,
   userId: scans.userId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  userTypeId: userTypes.id,
-  userTypeName: userTypes.name,
-  siteId: sites.id,
-  siteName: sites.name,
-  areaId: areas.id,
-  areaName: areas.name,
+  ...personAndPlaceColumns,
   kioskId: kiosks.id,
   kioskName: kiosks.name,
   direction: scans.direction,
@@ -35,13 +25,7 @@ const columns = {
   mask: scans.mask,
   notes: scans.notes,
   visitStatus: visits.status,
-  journeyStage: visits.journeyStage,
-  visitDate: visits.visitDate,
-  visitTime: visits.visitTime,
-  adminNotes: visits.adminNotes,
-  hostId: hosts.id,
-  hostFirst: hosts.firstName,
-  hostLast: hosts.lastName,
+  ...visitDetailColumns,
 };
 
 /** The logbook's query: scans with the person, place, kiosk, reason, code and visit (caller adds where/order/paging). */

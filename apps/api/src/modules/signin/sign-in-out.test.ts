@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceModeGrants, scans, userUserTypes, users, visits } from '../../db/schema/index';
+import { attendanceModeGrants, userUserTypes, users, visits } from '../../db/schema/index';
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { fixtures } from './test-fixtures';
@@ -30,8 +30,7 @@ async function place(org: Org) {
   return { f, site, area, person, a: api(h.app, org.token) };
 }
 
-const scanCount = async (org: Org, userId: number) =>
-  (await fixtures(h, org).run((tx) => tx.select().from(scans).where(and(eq(scans.entityId, org.entityId), eq(scans.userId, userId))))).length;
+const scanCount = async (org: Org, userId: number) => (await fixtures(h, org).scans(userId)).length;
 
 describe('signing in and out: POST /api/user_action and /api/kiosk/scan', () => {
   it('signs a person in, tells the console and the host, then signs them out (toggle)', async () => {

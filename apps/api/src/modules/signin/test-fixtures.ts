@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   areaCompliances,
   areaDocumentTypes,
@@ -13,6 +13,7 @@ import {
   journeys,
   kiosks,
   reasons,
+  scans,
   sites,
   userAttendanceModes,
   userDocuments,
@@ -112,6 +113,8 @@ export function fixtures(h: TestApp, org: Org) {
     documentType: async (name = 'Vaccination certificate') => (await run((tx) => tx.insert(documentTypes).values({ entityId: e, key: uniq('doc'), name }).returning()))[0],
     document: async (userId: number, documentTypeId: number, opts: Partial<typeof userDocuments.$inferInsert> = {}) =>
       (await run((tx) => tx.insert(userDocuments).values({ entityId: e, userId, documentTypeId, type: 'covid_vaccine', vaccineStatus: 'vaccinated', ...opts }).returning()))[0],
+    /** The person's scans in this organisation. */
+    scans: (userId: number) => run((tx) => tx.select().from(scans).where(and(eq(scans.entityId, e), eq(scans.userId, userId)))),
     run,
   };
 }

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { type ApiCall, pickOption, renderAt, serveApi, testSession } from '../../../test/render';
+import { answerByRoute, callsOf, pickOption, renderAt, type StubCall, testSession } from '../../../test/render';
 import { sections } from '../../users/test-fixtures';
 import AddCustomFieldPage from './AddCustomFieldPage';
 
 const list = { 'GET /api/section/with_custom_field': { data: sections, count: 1 } };
-const sent = (calls: ApiCall[], method: string) => calls.find((c) => c.method === method)?.body as { value: string; custom_fields: Record<string, unknown>[] } | undefined;
+const sent = (calls: StubCall[], method: string) => calls.find((c) => c.method === method)?.body as { value: string; custom_fields: Record<string, unknown>[] } | undefined;
 const others = [{ path: '/custom-fields', element: <p>fields</p> }];
 
 describe('/add-custom-field', { timeout: 60_000 }, () => {
@@ -19,7 +19,7 @@ describe('/add-custom-field', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('rules 216-217: a rating scale needs its display; the new field joins its section after the others', async () => {
-    const calls = serveApi(vi, { ...list, 'PUT /api/section/11': { message: 'Section saved.', data: sections[0] } });
+    const api = answerByRoute(vi, { ...list, 'PUT /api/section/11': { message: 'Section saved.', data: sections[0] } });
     const { router } = renderAt(<AddCustomFieldPage />, '/add-custom-field?section=11', '/add-custom-field', others);
     const user = userEvent.setup();
     fireEvent.change(await screen.findByRole('textbox', { name: 'Field name' }, { timeout: 5000 }), { target: { value: 'How was your visit?' } });
@@ -29,8 +29,8 @@ describe('/add-custom-field', { timeout: 60_000 }, () => {
     await user.click(screen.getByText('Smileys'));
     await user.click(screen.getByRole('switch', { name: 'Printed on badges' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent(calls, 'PUT')).toBeDefined());
-    const body = sent(calls, 'PUT')!;
+    await waitFor(() => expect(sent(callsOf(api), 'PUT')).toBeDefined());
+    const body = sent(callsOf(api), 'PUT')!;
     expect(body.value).toBe('Visit details');
     expect(body.custom_fields.map((f) => f.id ?? f.name)).toEqual([21, 22, 23, 'How was your visit?']);
     expect(body.custom_fields[3]).toMatchObject({ type: 'rating', display: 'smileys', options: [], badge_printable: true, fillable_by_user: false, required_at_pre_registration: false });
@@ -38,7 +38,7 @@ describe('/add-custom-field', { timeout: 60_000 }, () => {
   });
 
   it('rule 219: field names and options must be unique, and a choice field needs options; nothing is sent until they are', async () => {
-    const calls = serveApi(vi, list);
+    const api = answerByRoute(vi, list);
     renderAt(<AddCustomFieldPage />, '/add-custom-field?section=11', '/add-custom-field', others);
     const user = userEvent.setup();
     const name = await screen.findByRole('textbox', { name: 'Field name' }, { timeout: 5000 });
@@ -55,11 +55,11 @@ describe('/add-custom-field', { timeout: 60_000 }, () => {
     expect(screen.getByText('This option is already in the list.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Option names must be unique.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    expect(callsOf(api).filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
   it('creates a field in a new section, and shows the server’s 409 on the field name', async () => {
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       ...list,
       'GET /api/sections/unique': { message: 'This section name is available.', data: { unique: 1 } },
       'POST /api/section': [409, { message: 'A custom field with this name already exists.', errors: { 'custom_fields.0.name': ['A custom field with this name already exists.'] } }],
@@ -71,13 +71,13 @@ describe('/add-custom-field', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Field name' }), { target: { value: 'Allergies' } });
     await pickOption(user, screen.getByRole('combobox', { name: 'Type' }), 'Long text');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent(calls, 'POST')).toEqual({ value: 'Health', custom_fields: [expect.objectContaining({ name: 'Allergies', type: 'long_text', display: null, options: [], binding: null })] }));
+    await waitFor(() => expect(sent(callsOf(api), 'POST')).toEqual({ value: 'Health', custom_fields: [expect.objectContaining({ name: 'Allergies', type: 'long_text', display: null, options: [], binding: null })] }));
     const field = screen.getByRole('textbox', { name: 'Field name' });
     await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining('A custom field with this name already exists.')));
   });
 
   it('edits a field in place: same id, same position, its section fixed', async () => {
-    const calls = serveApi(vi, { ...list, 'PUT /api/section/11': { message: 'Section saved.', data: sections[0] } });
+    const api = answerByRoute(vi, { ...list, 'PUT /api/section/11': { message: 'Section saved.', data: sections[0] } });
     renderAt(<AddCustomFieldPage />, '/add-custom-field?section=11&field=23', '/add-custom-field', others);
     const name = await screen.findByRole('textbox', { name: 'Field name' }, { timeout: 5000 });
     expect(name).toHaveValue('Purpose of visit');
@@ -85,8 +85,8 @@ describe('/add-custom-field', { timeout: 60_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Section' })).toBeDisabled();
     fireEvent.change(name, { target: { value: 'Reason for visit' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent(calls, 'PUT')).toBeDefined());
-    expect(sent(calls, 'PUT')!.custom_fields.map((f) => [f.id, f.name])).toEqual([[21, 'Dietary needs'], [22, 'Parking'], [23, 'Reason for visit']]);
+    await waitFor(() => expect(sent(callsOf(api), 'PUT')).toBeDefined());
+    expect(sent(callsOf(api), 'PUT')!.custom_fields.map((f) => [f.id, f.name])).toEqual([[21, 'Dietary needs'], [22, 'Parking'], [23, 'Reason for visit']]);
     expect(within(document.body).queryByText('A custom field with this name already exists.')).toBeNull();
   });
 });

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { useAreas, useInputMethods, useKiosks, useScanTypes, useSites, useUserTypes, useVisitStatuses, type Named } from '../api/dashboard';
 import { activeFilterCount, EMPTY_FILTERS, type LogbookFilters as Filters } from '../logbook-filters';
+import { IdsFilter } from './IdsFilter';
 
 const options = (list: { id: number | string; name: string }[] | undefined) => (list ?? []).map((x) => ({ value: String(x.id), label: x.name }));
-const numbers = (v: string[]) => v.map(Number);
 /** Areas and kiosks of the chosen sites only (all when no site is chosen). */
 const ofSites = (list: Named[] | undefined, sites: number[]) => (list ?? []).filter((x) => !sites.length || (x.site_id != null && sites.includes(x.site_id)));
 
@@ -79,47 +79,19 @@ export function LogbookFilters({ value, onChange }: { value: Filters; onChange: 
         value={value.temperature}
         onChange={(v) => set('temperature', v ?? EMPTY_FILTERS.temperature)}
       />
-      <MultiSelect
+      <IdsFilter
         label={t('filter.sites')}
-        placeholder={value.site_id.length ? undefined : t('filter.any')}
-        searchable
-        clearable
-        data={options(sites.data)}
-        value={value.site_id.map(String)}
-        onChange={(v) => {
-          const chosen = numbers(v);
+        list={sites.data ?? []}
+        value={value.site_id}
+        onChange={(chosen) => {
           // Areas and kiosks outside the chosen sites no longer apply.
           const keep = (ids: number[], list: Named[] | undefined) => ids.filter((id) => ofSites(list, chosen).some((x) => x.id === id));
           onChange({ ...value, site_id: chosen, area_id: keep(value.area_id, areas.data), kiosk_id: keep(value.kiosk_id, kiosks.data) });
         }}
       />
-      <MultiSelect
-        label={t('filter.areas')}
-        placeholder={value.area_id.length ? undefined : t('filter.any')}
-        searchable
-        clearable
-        data={options(ofSites(areas.data, value.site_id))}
-        value={value.area_id.map(String)}
-        onChange={(v) => set('area_id', numbers(v))}
-      />
-      <MultiSelect
-        label={t('filter.kiosks')}
-        placeholder={value.kiosk_id.length ? undefined : t('filter.any')}
-        searchable
-        clearable
-        data={options(ofSites(kiosks.data, value.site_id))}
-        value={value.kiosk_id.map(String)}
-        onChange={(v) => set('kiosk_id', numbers(v))}
-      />
-      <MultiSelect
-        label={t('filter.user_types')}
-        placeholder={value.user_type_id.length ? undefined : t('filter.any')}
-        searchable
-        clearable
-        data={options(userTypes.data)}
-        value={value.user_type_id.map(String)}
-        onChange={(v) => set('user_type_id', numbers(v))}
-      />
+      <IdsFilter label={t('filter.areas')} list={ofSites(areas.data, value.site_id)} value={value.area_id} onChange={(ids) => set('area_id', ids)} />
+      <IdsFilter label={t('filter.kiosks')} list={ofSites(kiosks.data, value.site_id)} value={value.kiosk_id} onChange={(ids) => set('kiosk_id', ids)} />
+      <IdsFilter label={t('filter.user_types')} list={userTypes.data ?? []} value={value.user_type_id} onChange={(ids) => set('user_type_id', ids)} />
       <MultiSelect
         label={t('filter.input_method')}
         placeholder={value.input_method.length ? undefined : t('filter.any')}

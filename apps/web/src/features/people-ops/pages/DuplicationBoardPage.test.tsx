@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { configureHttp, resetHttp } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { renderAt, serveApi, testSession } from '../../../test/render';
+import { answerByRoute, callsOf, renderAt, testSession } from '../../../test/render';
 import { personRow } from '../../users/test-fixtures';
 import DuplicationBoardPage from './DuplicationBoardPage';
 
@@ -23,9 +23,9 @@ describe('/duplication-control-board', { timeout: 60_000 }, () => {
 
   it('rules 180, 286-287: lists pairs with reasons; no choice says "Please select a user"; the merge is confirmed, shown, and the pair leaves the list', async () => {
     let merged = false;
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       'GET /api/get_users_duplicate/1': () => (merged ? { data: [], count: 0 } : { data: [pair], count: 1 }),
-      'GET /api/adminPreference': pref,
+      'GET /api/adminPreference/1': pref,
       'POST /api/merge_user': () => {
         merged = true;
         return { message: 'Merged User', data: { ...pair.duplicate } };
@@ -41,26 +41,26 @@ describe('/duplication-control-board', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a user');
-    expect(calls.some((c) => c.url === '/api/merge_user')).toBe(false);
+    expect(callsOf(api).some((c) => c.href === '/api/merge_user')).toBe(false);
     fireEvent.click(within(dialog).getByRole('radio', { name: /Koffi Test/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(within(dialog).getByTestId('merge-confirm')).toHaveTextContent('Keep Koffi Test and merge Kofi Test into them?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge now' }));
     expect(await screen.findByTestId('merge-result')).toHaveTextContent('Merged User: Kofi Test was merged into Koffi Test.');
-    expect(calls.find((c) => c.url === '/api/merge_user')!.body).toEqual({ keep_user_id: 8, merge_user_id: 7 });
+    expect(callsOf(api).find((c) => c.href === '/api/merge_user')!.body).toEqual({ keep_user_id: 8, merge_user_id: 7 });
     await waitFor(() => expect(screen.queryByText('Koffi Test')).not.toBeInTheDocument());
   });
 
   it('narrows the list by reason on the server and shows the server refusal in the dialog', async () => {
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       'GET /api/get_users_duplicate/1': { data: [pair], count: 1 },
-      'GET /api/adminPreference': pref,
+      'GET /api/adminPreference/1': pref,
       'POST /api/merge_user': [409, { message: 'An error occurred. Please try again later' }],
     });
     renderAt(<DuplicationBoardPage />, '/duplication-control-board');
     await screen.findByText('Koffi Test');
     fireEvent.click(screen.getByText('Same phone'));
-    await waitFor(() => expect(calls.some((c) => c.url.includes(encodeURIComponent('"reason":"phone"')))).toBe(true));
+    await waitFor(() => expect(callsOf(api).some((c) => c.href.includes(encodeURIComponent('"reason":"phone"')))).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Merge Kofi Test and Koffi Test' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('radio', { name: /^Kofi Test/ }));
@@ -71,7 +71,7 @@ describe('/duplication-control-board', { timeout: 60_000 }, () => {
 
   it('every string in ar is Arabic and the page title is translated', async () => {
     await initI18n('ar');
-    serveApi(vi, { 'GET /api/get_users_duplicate/1': { data: [pair], count: 1 }, 'GET /api/adminPreference': pref });
+    answerByRoute(vi, { 'GET /api/get_users_duplicate/1': { data: [pair], count: 1 }, 'GET /api/adminPreference/1': pref });
     renderAt(<DuplicationBoardPage />, '/duplication-control-board');
     expect(await screen.findByText('لوحة التحكم في التكرار')).toBeInTheDocument();
     expect(within((await screen.findByText('Koffi Test')).closest('tr')!).getByText('البريد الإلكتروني نفسه')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { configureHttp, resetHttp } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { pickOption, renderAt, serveApi, testSession } from '../../../test/render';
+import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
 import { gridData, personRow } from '../../users/test-fixtures';
 import InviteUsersPage from './InviteUsersPage';
 
@@ -23,16 +23,16 @@ describe('/invite-users-to-dashboard', { timeout: 60_000 }, () => {
   });
 
   it('rules 166, 179, 100: lists invitable people, fills each row, sends the rows and shows per row invited or why skipped', async () => {
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       'GET /api/users/1': { data: [personRow(7, 'Kofi'), personRow(8, 'Lena')], count: 2 },
       'GET /api/data_users_grid/1': { data: gridData },
-      'GET /api/adminPreference': pref,
+      'GET /api/adminPreference/1': pref,
       'GET /api/mass-action-invite-users': { data: [preview(7, 'Kofi', { phone: '7700900', phone_code: '+44' }), preview(8, 'Lena')] },
       'POST /api/mass-action-apply-invite-users': { message: 'Passport Invitation Sent', data: { done: [7], skipped: [{ id: 8, reason: 'Choose the role this person will have on the dashboard.' }] } },
     });
     renderAt(<InviteUsersPage />, '/invite-users-to-dashboard');
     await screen.findByText('Kofi Test');
-    const filter = JSON.parse(new URL(calls.find((c) => c.url.startsWith('/api/users/1'))!.url, 'http://x').searchParams.get('filterBy')!);
+    const filter = JSON.parse(new URL(callsOf(api).find((c) => c.href.startsWith('/api/users/1'))!.href, 'http://x').searchParams.get('filterBy')!);
     expect(filter).toEqual({ status: 'active', invitable: 1 });
     fireEvent.click(screen.getByLabelText('Select Kofi Test'));
     fireEvent.click(screen.getByLabelText('Select Lena Test'));
@@ -45,7 +45,7 @@ describe('/invite-users-to-dashboard', { timeout: 60_000 }, () => {
     await pickOption(user, within(table).getByRole('combobox', { name: 'Sites: Kofi Test' }), 'Main Campus');
     fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
     expect(await screen.findByTestId('invite-summary')).toHaveTextContent('Passport Invitation Sent: 1 invited, 1 skipped.');
-    const sent = calls.find((c) => c.url === '/api/mass-action-apply-invite-users')!.body as { users: Record<string, unknown>[] };
+    const sent = callsOf(api).find((c) => c.href === '/api/mass-action-apply-invite-users')!.body as { users: Record<string, unknown>[] };
     expect(sent.users[0]).toEqual({ id: 7, role_id: 9, sites: [3], user_types: [1], phone_code: '+44', phone: '7700900' });
     expect(sent.users[1]).toMatchObject({ id: 8, role_id: null, sites: [] });
     expect(within(table).getByText('Invitation sent')).toBeInTheDocument();
@@ -53,10 +53,10 @@ describe('/invite-users-to-dashboard', { timeout: 60_000 }, () => {
   });
 
   it('shows a person the preview refuses with the reason before sending', async () => {
-    serveApi(vi, {
+    answerByRoute(vi, {
       'GET /api/users/1': { data: [personRow(7, 'Kofi')], count: 1 },
       'GET /api/data_users_grid/1': { data: gridData },
-      'GET /api/adminPreference': pref,
+      'GET /api/adminPreference/1': pref,
       'GET /api/mass-action-invite-users': { data: [preview(7, 'Kofi', { can_invite: 0, error: 'This person is outside the sites or user types you have access to.' })] },
     });
     renderAt(<InviteUsersPage />, '/invite-users-to-dashboard');
@@ -69,7 +69,7 @@ describe('/invite-users-to-dashboard', { timeout: 60_000 }, () => {
 
   it('Spanish catalogue', async () => {
     await initI18n('es');
-    serveApi(vi, { 'GET /api/users/1': { data: [], count: 0 }, 'GET /api/data_users_grid/1': { data: gridData } });
+    answerByRoute(vi, { 'GET /api/users/1': { data: [], count: 0 }, 'GET /api/data_users_grid/1': { data: gridData }, 'GET /api/adminPreference/1': pref });
     renderAt(<InviteUsersPage />, '/invite-users-to-dashboard');
     expect(await screen.findByText('Invitar usuarios al panel')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Preparar invitaciones' })).toBeDisabled();

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { configureHttp, resetHttp } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { pickOption, renderAt, serveApi, testSession } from '../../../test/render';
+import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
 import { personRow } from '../../users/test-fixtures';
 import RfidEnrollmentPage from './RfidEnrollmentPage';
 import RfidPage from './RfidPage';
@@ -26,11 +26,11 @@ describe('/rfid-enrollment and /rfid/:code', { timeout: 60_000 }, () => {
   });
 
   it('shows each person’s enrolment state, filters by it on the server and mails the instructions naming the chosen kiosk', async () => {
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       'GET /api/users/1': { data: [personRow(7, 'Kofi'), personRow(8, 'Lena')], count: 2 },
       'GET /api/get_users_have_rfid_enrollment': { data: [{ id: 7, has_rfid: 1 }, { id: 8, has_rfid: 0 }] },
       'GET /api/kiosk/1': { data: [{ id: 4, name: 'Front desk' }], count: 1 },
-      'GET /api/adminPreference': pref,
+      'GET /api/adminPreference/1': pref,
       'POST /api/send-rfid-instructions': { message: 'RFID enrolment instructions sent.' },
     });
     const toast = vi.spyOn(notifications, 'show');
@@ -38,20 +38,20 @@ describe('/rfid-enrollment and /rfid/:code', { timeout: 60_000 }, () => {
     const kofi = (await screen.findByText('Kofi Test')).closest('tr')!;
     expect(within(kofi).getByText('Enrolled')).toBeInTheDocument();
     expect(within(screen.getByText('Lena Test').closest('tr')!).getByText('Not enrolled')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.startsWith('/api/get_users_have_rfid_enrollment'))!.url).toContain('userIds=7%2C8');
+    expect(callsOf(api).find((c) => c.href.startsWith('/api/get_users_have_rfid_enrollment'))!.href).toContain('userIds=7%2C8');
     const user = userEvent.setup();
     await pickOption(user, screen.getByRole('combobox', { name: 'Kiosk for the card' }), 'Front desk');
     fireEvent.click(screen.getByRole('button', { name: 'Send RFID instructions to Lena Test' }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/send-rfid-instructions')?.body).toEqual({ user_id: 8, kiosk_id: 4 }));
+    await waitFor(() => expect(callsOf(api).find((c) => c.href === '/api/send-rfid-instructions')?.body).toEqual({ user_id: 8, kiosk_id: 4 }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'RFID enrolment instructions sent.' })));
     expect(screen.getByRole('button', { name: 'Send RFID instructions to Lena Test' })).toHaveTextContent('Send again');
     await pickOption(user, screen.getByRole('combobox', { name: 'RFID card' }), 'Not enrolled');
-    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/users/1') && c.url.includes(encodeURIComponent('"has_rfid":0')))).toBe(true));
+    await waitFor(() => expect(callsOf(api).some((c) => c.href.startsWith('/api/users/1') && c.href.includes(encodeURIComponent('"has_rfid":0')))).toBe(true));
   });
 
   it('rule 172: the public page greets the person, submits with Enter, answers a used value with the documented message, then succeeds', async () => {
     let tries = 0;
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       'POST /api/verify-rfid-code': (c) => {
         const body = c.body as { code: string; rfid?: string };
         if (!body.rfid) return { message: 'ok', data: { valid: 1, first_name: 'Kofi', enrolled: 0 } };
@@ -70,12 +70,12 @@ describe('/rfid-enrollment and /rfid/:code', { timeout: 60_000 }, () => {
     fireEvent.change(input, { target: { value: 'CARD-2' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(await screen.findByTestId('rfid-done')).toHaveTextContent('Your RFID card is registered.');
-    expect(calls.filter((c) => c.url === '/api/verify-rfid-code').map((c) => c.body)).toEqual([{ code: 'abc123def456' }, { code: 'abc123def456', rfid: 'CARD-1' }, { code: 'abc123def456', rfid: 'CARD-2' }]);
+    expect(callsOf(api).filter((c) => c.href === '/api/verify-rfid-code').map((c) => c.body)).toEqual([{ code: 'abc123def456' }, { code: 'abc123def456', rfid: 'CARD-1' }, { code: 'abc123def456', rfid: 'CARD-2' }]);
   });
 
   it('an expired link says so; in Arabic the page reads right to left', async () => {
     await initI18n('ar');
-    serveApi(vi, { 'POST /api/verify-rfid-code': [404, { message: 'رابط تسجيل RFID هذا غير صالح أو منتهي الصلاحية.' }] });
+    answerByRoute(vi, { 'POST /api/verify-rfid-code': [404, { message: 'رابط تسجيل RFID هذا غير صالح أو منتهي الصلاحية.' }] });
     renderAt(<RfidPage />, '/rfid/expired-code-1', '/rfid/:code');
     expect(await screen.findByRole('alert')).toHaveTextContent('رابط تسجيل RFID هذا غير صالح أو منتهي الصلاحية.');
     expect(screen.getAllByText('سجّل بطاقة RFID الخاصة بك').length).toBeGreaterThan(0);

@@ -4,17 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { answerByPrefix, renderAt, testSession } from '../../../test/render';
+import { answerByRoute, renderAt, testSession } from '../../../test/render';
 import { kioskFixture, optionsFixture, sent, treeFixture } from '../test-fixtures';
 import SitesPage from './SitesPage';
 
 vi.mock('../../../lib/realtime', () => ({ connectRealtime: () => () => undefined }));
 
 const input = (label: RegExp) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
-const base: Parameters<typeof answerByPrefix>[1] = [
-  ['GET /api/sites_and_areas/1', [200, treeFixture()]],
-  ['GET /api/area_options/1', [200, optionsFixture]],
-];
+const base = {
+  'GET /api/sites_and_areas/1': [200, treeFixture()],
+  'GET /api/area_options/1': [200, optionsFixture],
+};
 
 async function openMenu(label: string, item: string) {
   await screen.findByTestId('area-10');
@@ -32,13 +32,13 @@ describe('/sites: checks before a change or a removal (rules 232-235), kiosks', 
   afterAll(() => initI18n('en'));
 
   it('rule 232: a mode change shows who will be signed out and the site\'s areas before saving', async () => {
-    const f = answerByPrefix(vi, [
+    const f = answerByRoute(vi, {
       ...base,
-      ['GET /api/get_count_users_singned_in/11', [200, { data: { area_id: 11, signed_in: 3, remote_access: 1, geofence: 0 } }]],
-      ['GET /api/check_should_SignedOut_in_area?area_id=11&login_mode=off', [200, { data: { should_sign_out: 1, count: 2, users: [{ id: 1, first_name: 'Ada', last_name: 'Lovelace' }, { id: 2, first_name: 'Alan', last_name: 'Turing' }] } }]],
-      ['GET /api/check_areas_mode_by_site/3', [200, { data: [{ area_id: 11, name: 'Main Reception', login_mode: 'sign_in_out', signed_in: 3, remote_access: 1, geofence: 0 }, { area_id: 12, name: 'Sports Hall', login_mode: 'off', signed_in: 0, remote_access: 0, geofence: 0 }] }]],
-      ['PUT /api/area/11', [200, { message: 'Area Updated', data: {}, signed_out: 2 }]],
-    ]);
+      'GET /api/get_count_users_singned_in/11': [200, { data: { area_id: 11, signed_in: 3, remote_access: 1, geofence: 0 } }],
+      'GET /api/check_should_SignedOut_in_area?area_id=11&login_mode=off': [200, { data: { should_sign_out: 1, count: 2, users: [{ id: 1, first_name: 'Ada', last_name: 'Lovelace' }, { id: 2, first_name: 'Alan', last_name: 'Turing' }] } }],
+      'GET /api/check_areas_mode_by_site/3': [200, { data: [{ area_id: 11, name: 'Main Reception', login_mode: 'sign_in_out', signed_in: 3, remote_access: 1, geofence: 0 }, { area_id: 12, name: 'Sports Hall', login_mode: 'off', signed_in: 0, remote_access: 0, geofence: 0 }] }],
+      'PUT /api/area/11': [200, { message: 'Area Updated', data: {}, signed_out: 2 }],
+    });
     renderAt(<SitesPage />, '/sites');
     const dialog = await openMenu('Actions for Main Reception', 'Edit');
     expect(await within(dialog).findByTestId('area-signed-in')).toHaveTextContent('Signed in now: 3 (remote access 1, geofence 0)');
@@ -55,11 +55,11 @@ describe('/sites: checks before a change or a removal (rules 232-235), kiosks', 
   });
 
   it('rule 235: remote access cannot be switched off while people are signed in through it', async () => {
-    answerByPrefix(vi, [
+    answerByRoute(vi, {
       ...base,
-      ['GET /api/get_count_users_singned_in/11', [200, { data: { area_id: 11, signed_in: 1, remote_access: 1, geofence: 0 } }]],
-      ['GET /api/check_areas_mode_by_area/11/remote_access', [200, { data: { area_id: 11, action: 'remote_access', allowed: 0, signed_in: 1, will_sign_out: 0, message: 'This input option cannot be removed while people are signed in through it.' } }]],
-    ]);
+      'GET /api/get_count_users_singned_in/11': [200, { data: { area_id: 11, signed_in: 1, remote_access: 1, geofence: 0 } }],
+      'GET /api/check_areas_mode_by_area/11/remote_access': [200, { data: { area_id: 11, action: 'remote_access', allowed: 0, signed_in: 1, will_sign_out: 0, message: 'This input option cannot be removed while people are signed in through it.' } }],
+    });
     renderAt(<SitesPage />, '/sites');
     const dialog = await openMenu('Actions for Main Reception', 'Edit');
     const remote = within(dialog).getByRole('switch', { name: /Remote access/ });
@@ -70,12 +70,12 @@ describe('/sites: checks before a change or a removal (rules 232-235), kiosks', 
   });
 
   it('rule 233: deleting an area is refused while people are signed in; allowed otherwise', async () => {
-    const f = answerByPrefix(vi, [
+    const f = answerByRoute(vi, {
       ...base,
-      ['GET /api/check_areas_mode_by_area/10/delete', [200, { data: { area_id: 10, action: 'delete', allowed: 0, signed_in: 4, will_sign_out: 0, message: 'This cannot be done while 4 people are signed in to this area or its sub-areas.' } }]],
-      ['GET /api/check_areas_mode_by_area/12/delete', [200, { data: { area_id: 12, action: 'delete', allowed: 1, signed_in: 0, will_sign_out: 0, message: null } }]],
-      ['DELETE /api/area/12', [200, { message: 'Area Deleted' }]],
-    ]);
+      'GET /api/check_areas_mode_by_area/10/delete': [200, { data: { area_id: 10, action: 'delete', allowed: 0, signed_in: 4, will_sign_out: 0, message: 'This cannot be done while 4 people are signed in to this area or its sub-areas.' } }],
+      'GET /api/check_areas_mode_by_area/12/delete': [200, { data: { area_id: 12, action: 'delete', allowed: 1, signed_in: 0, will_sign_out: 0, message: null } }],
+      'DELETE /api/area/12': [200, { message: 'Area Deleted' }],
+    });
     renderAt(<SitesPage />, '/sites');
     const toast = vi.spyOn(notifications, 'show');
     let dialog = await openMenu('Actions for Main Building', 'Delete');
@@ -90,12 +90,12 @@ describe('/sites: checks before a change or a removal (rules 232-235), kiosks', 
   });
 
   it('rule 234: removing a site is refused while a journey is assigned to its areas or people are signed in', async () => {
-    const f = answerByPrefix(vi, [
+    const f = answerByRoute(vi, {
       ...base,
-      ['GET /api/check_areas_mode_by_site/3', [200, { data: [{ area_id: 12, name: 'Sports Hall', login_mode: 'sign_in_out', signed_in: 2, remote_access: 0, geofence: 0 }] }]],
-      ['GET /api/check_areas_mode_by_site/5', [200, { data: [] }]],
-      ['DELETE /api/site/5', [200, { message: 'Site Deleted' }]],
-    ]);
+      'GET /api/check_areas_mode_by_site/3': [200, { data: [{ area_id: 12, name: 'Sports Hall', login_mode: 'sign_in_out', signed_in: 2, remote_access: 0, geofence: 0 }] }],
+      'GET /api/check_areas_mode_by_site/5': [200, { data: [] }],
+      'DELETE /api/site/5': [200, { message: 'Site Deleted' }],
+    });
     renderAt(<SitesPage />, '/sites');
     await screen.findByTestId('site-3');
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Main Campus' }));
@@ -114,12 +114,12 @@ describe('/sites: checks before a change or a removal (rules 232-235), kiosks', 
   });
 
   it('remote commands: sends one with the control payload, shows the success message and the request history', async () => {
-    const f = answerByPrefix(vi, [
+    const f = answerByRoute(vi, {
       ...base,
-      ['GET /api/kiosks/7', [200, { data: { ...kioskFixture(), requests: [{ id: 90, kiosk_id: 7, command: 'pull-database', status: 'failed', reason: 'no connection found to the kiosk', userName: 'Amelia Johnson', isSuperAdmin: 0, requested_by: 5, payload: {}, created_at: '2026-01-01T09:00:00Z', updated_at: '' }, { id: 91, kiosk_id: 7, command: 'restart-app', status: 'running', reason: null, userName: 'Amelia Johnson', isSuperAdmin: 0, requested_by: 5, payload: {}, created_at: '2026-01-01T09:05:00Z', updated_at: '' }] } }]],
-      ['POST /api/kiosks/open-door', [200, { message: 'Request was delivered successfully', data: { id: 92, status: 'delivered' } }]],
-      ['PUT /api/kiosks/requests/cancel/91', [200, { message: 'Request canceled.', data: {} }]],
-    ]);
+      'GET /api/kiosks/7': [200, { data: { ...kioskFixture(), requests: [{ id: 90, kiosk_id: 7, command: 'pull-database', status: 'failed', reason: 'no connection found to the kiosk', userName: 'Amelia Johnson', isSuperAdmin: 0, requested_by: 5, payload: {}, created_at: '2026-01-01T09:00:00Z', updated_at: '' }, { id: 91, kiosk_id: 7, command: 'restart-app', status: 'running', reason: null, userName: 'Amelia Johnson', isSuperAdmin: 0, requested_by: 5, payload: {}, created_at: '2026-01-01T09:05:00Z', updated_at: '' }] } }],
+      'POST /api/kiosks/open-door': [200, { message: 'Request was delivered successfully', data: { id: 92, status: 'delivered' } }],
+      'PUT /api/kiosks/requests/cancel/91': [200, { message: 'Request canceled.', data: {} }],
+    });
     renderAt(<SitesPage />, '/sites');
     const toast = vi.spyOn(notifications, 'show');
     await screen.findByTestId('area-11');
@@ -137,13 +137,13 @@ describe('/sites: checks before a change or a removal (rules 232-235), kiosks', 
   });
 
   it('online kiosks and app versions; room data; the kiosk journey', async () => {
-    const f = answerByPrefix(vi, [
+    const f = answerByRoute(vi, {
       ...base,
-      ['GET /api/kiosks/online', [200, { data: [kioskFixture()], count: 1 }]],
-      ['GET /api/kiosks/app-versions', [200, { data: [{ app_version: '3.2.0', kiosks: 2 }, { app_version: null, kiosks: 1 }] }]],
-      ['GET /api/kiosks/room-data/7', [200, { data: { kiosk: kioskFixture(), site: { id: 3, name: 'Main Campus', timezone: 'Europe/London' }, area: { id: 11, name: 'Main Reception', login_mode: 'sign_in_out' }, doors: [{ id: 1, type: 'door', name: 'Front door', site_id: 3, area_id: 11, kiosk_id: 7, io_port: 2, created_at: '' }], signed_in: 5 } }]],
-      ['PUT /api/change_journey_for_kiosk/7', [200, { message: 'Kiosk journey updated.', data: {} }]],
-    ]);
+      'GET /api/kiosks/online': [200, { data: [kioskFixture()], count: 1 }],
+      'GET /api/kiosks/app-versions': [200, { data: [{ app_version: '3.2.0', kiosks: 2 }, { app_version: null, kiosks: 1 }] }],
+      'GET /api/kiosks/room-data/7': [200, { data: { kiosk: kioskFixture(), site: { id: 3, name: 'Main Campus', timezone: 'Europe/London' }, area: { id: 11, name: 'Main Reception', login_mode: 'sign_in_out' }, doors: [{ id: 1, type: 'door', name: 'Front door', site_id: 3, area_id: 11, kiosk_id: 7, io_port: 2, created_at: '' }], signed_in: 5 } }],
+      'PUT /api/change_journey_for_kiosk/7': [200, { message: 'Kiosk journey updated.', data: {} }],
+    });
     renderAt(<SitesPage />, '/sites');
     await screen.findByTestId('area-11');
     await userEvent.click(screen.getByRole('button', { name: 'Online kiosks' }));
@@ -171,7 +171,7 @@ describe('/sites: checks before a change or a removal (rules 232-235), kiosks', 
 
   it('reads right to left in Arabic with the Arabic texts', async () => {
     await initI18n('ar');
-    answerByPrefix(vi, base);
+    answerByRoute(vi, base);
     renderAt(<SitesPage />, '/sites');
     expect(await screen.findByText('المواقع والأجهزة')).toBeInTheDocument();
     expect(document.documentElement.dir).toBe('rtl');

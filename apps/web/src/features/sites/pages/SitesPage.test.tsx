@@ -4,17 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { answerByPrefix, renderAt, testSession } from '../../../test/render';
+import { answerByRoute, renderAt, testSession } from '../../../test/render';
 import { optionsFixture, sent, treeFixture } from '../test-fixtures';
 import SitesPage from './SitesPage';
 
 const input = (label: RegExp) => screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT')!;
 vi.mock('../../../lib/realtime', () => ({ connectRealtime: () => () => undefined }));
 
-const base: Parameters<typeof answerByPrefix>[1] = [
-  ['GET /api/sites_and_areas/1', [200, treeFixture()]],
-  ['GET /api/area_options/1', [200, optionsFixture]],
-];
+const base = {
+  'GET /api/sites_and_areas/1': [200, treeFixture()],
+  'GET /api/area_options/1': [200, optionsFixture],
+};
 
 describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows sites with nested areas, kiosks and what each area asks; selecting a kiosk enables the multi-select actions', async () => {
-    answerByPrefix(vi, base);
+    answerByRoute(vi, base);
     renderAt(<SitesPage />, '/sites');
     expect(await screen.findByText('Main Campus')).toBeInTheDocument();
     expect(screen.getByText('Sixth Form Centre')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   });
 
   it('adding an area: the server field message shows on the field', async () => {
-    answerByPrefix(vi, [...base, ['POST /api/area', [400, { message: 'The given data was invalid.', errors: { name: ['The name must be at least 2 characters.'] } }]]]);
+    answerByRoute(vi, { ...base, 'POST /api/area': [400, { message: 'The given data was invalid.', errors: { name: ['The name must be at least 2 characters.'] } }] });
     renderAt(<SitesPage />, '/sites');
     const campus = await screen.findByTestId('site-3');
     await userEvent.click(within(campus).getAllByRole('button', { name: 'Add area' })[0]);
@@ -53,7 +53,7 @@ describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   });
 
   it('adds an area with its journey, entry conditions and documents', async () => {
-    const f = answerByPrefix(vi, [...base, ['POST /api/area', [201, { message: 'Area Added', data: {} }]]]);
+    const f = answerByRoute(vi, { ...base, 'POST /api/area': [201, { message: 'Area Added', data: {} }] });
     renderAt(<SitesPage />, '/sites');
     const campus = await screen.findByTestId('site-3');
     await userEvent.click(within(campus).getAllByRole('button', { name: 'Add area' })[0]);
@@ -71,7 +71,7 @@ describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   });
 
   it('the site form shows the map from the server\'s tile setting and sends the location', async () => {
-    const f = answerByPrefix(vi, [...base, ['GET /api/map_settings', [200, { data: { tile_url: 'http://tiles.school.lan/{z}/{x}/{y}.png', attribution: 'School tiles' } }]], ['POST /api/site', [201, { message: 'Site Added', data: {} }]]]);
+    const f = answerByRoute(vi, { ...base, 'GET /api/map_settings': [200, { data: { tile_url: 'http://tiles.school.lan/{z}/{x}/{y}.png', attribution: 'School tiles' } }], 'POST /api/site': [201, { message: 'Site Added', data: {} }] });
     const view = renderAt(<SitesPage />, '/sites');
     await userEvent.click(await screen.findByRole('button', { name: 'Add site' }));
     await screen.findByTestId('site-map', {}, { timeout: 10_000 });
@@ -83,7 +83,7 @@ describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   });
 
   it('drags an area under another area or to the top of another site; never into its own subtree', async () => {
-    const f = answerByPrefix(vi, [...base, ['PUT /api/area_move/', [200, { message: 'Area Moved', data: {} }]]]);
+    const f = answerByRoute(vi, { ...base, 'PUT /api/area_move/*': [200, { message: 'Area Moved', data: {} }] });
     const toast = vi.spyOn(notifications, 'show');
     renderAt(<SitesPage />, '/sites');
     const building = await screen.findByTestId('area-10');
@@ -108,7 +108,7 @@ describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   });
 
   it('moves an area by dialog: its own subtree is not offered as a parent', async () => {
-    const f = answerByPrefix(vi, [...base, ['PUT /api/area_move/10', [200, { message: 'Area Moved', data: {} }]]]);
+    const f = answerByRoute(vi, { ...base, 'PUT /api/area_move/10': [200, { message: 'Area Moved', data: {} }] });
     renderAt(<SitesPage />, '/sites');
     await screen.findByTestId('area-10');
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Main Building' }));
@@ -122,11 +122,11 @@ describe('/sites: the tree, the forms and moves', { timeout: 30_000 }, () => {
   });
 
   it('the list view pages sites through sites_list with the geofencing filter', async () => {
-    const f = answerByPrefix(vi, [
+    const f = answerByRoute(vi, {
       ...base,
-      ['GET /api/adminPreference/1', [200, { data: null }]],
-      ['GET /api/sites_list/1', [200, { data: [{ ...treeFixture().data[0], areas: undefined }], count: 31 }]],
-    ]);
+      'GET /api/adminPreference/1': [200, { data: null }],
+      'GET /api/sites_list/1': [200, { data: [{ ...treeFixture().data[0], areas: undefined }], count: 31 }],
+    });
     renderAt(<SitesPage />, '/sites');
     await userEvent.click(await screen.findByText('List'));
     expect(await screen.findByRole('cell', { name: 'Northfield Road' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { answerWith, renderAt, serveApi, testSession } from '../../../test/render';
+import { answerByRoute, answerWith, callsOf, renderAt, testSession } from '../../../test/render';
 import { userType } from '../../users/test-fixtures';
 import AddUserTypePage from './AddUserTypePage';
 
@@ -37,10 +37,10 @@ describe('/add-user-type', { timeout: 30_000 }, () => {
   });
 
   it('rules 189-194: edits a type with every field, checks the name as typed, and sends the update', async () => {
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       'GET /api/user-type/3': { data: userType(3, 'Visitor', { registration_method: 'approval_required', grace_period: 120, mandatory_data: ['email'], allow_switch: 1, host_user_type_ids: [1], parent_id: null }) },
       'GET /api/user_type_parent_with_children/1': { data: [{ ...userType(1, 'Staff'), children: [] }, { ...userType(3, 'Visitor'), children: [{ ...userType(4, 'Parent', { parent_id: 3 }), children: [] }] }] },
-      'GET /api/usertypes/unique': (c) => ({ message: c.url.includes('name=Staff') ? 'A user type with this name already exists.' : 'This user type name is available.', data: { unique: c.url.includes('name=Staff') ? 0 : 1 } }),
+      'GET /api/usertypes/unique': (c) => ({ message: c.href.includes('name=Staff') ? 'A user type with this name already exists.' : 'This user type name is available.', data: { unique: c.href.includes('name=Staff') ? 0 : 1 } }),
       'PUT /api/user-type/update/3': { data: userType(3, 'Guest') },
     });
     const { router } = renderAt(<AddUserTypePage />, '/add-user-type?id=3', '/add-user-type', [{ path: '/user-types', element: <p>list</p> }]);
@@ -61,8 +61,8 @@ describe('/add-user-type', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText('A user type with this name already exists.')).toBeNull());
     await user.click(screen.getByRole('radio', { name: /^Registration allowed/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Guest', registration_method: 'allowed', grace_period: 120, mandatory_data: ['email'], allow_switch: true, host_user_type_ids: [1] }));
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    await waitFor(() => expect(callsOf(api).find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Guest', registration_method: 'allowed', grace_period: 120, mandatory_data: ['email'], allow_switch: true, host_user_type_ids: [1] }));
+    expect(callsOf(api).filter((c) => c.method === 'PUT')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-types'));
   });
 });

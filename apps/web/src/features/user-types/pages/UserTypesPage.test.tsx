@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { pickOption, renderAt, serveApi, testSession } from '../../../test/render';
+import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
 import { userType } from '../../users/test-fixtures';
 import OldUserTypesPage from './OldUserTypesPage';
 import UserTypesPage from './UserTypesPage';
@@ -26,7 +26,7 @@ describe('/user-types', { timeout: 60_000 }, () => {
   });
 
   it('shows the tree with sub-types nested under their parent, the people of each type and of each branch', async () => {
-    serveApi(vi, routes);
+    answerByRoute(vi, routes);
     renderAt(<UserTypesPage />, '/user-types');
     const staff = await screen.findByRole('treeitem', { name: 'Staff' });
     const teacher = within(staff).getByRole('treeitem', { name: 'Teacher' });
@@ -42,7 +42,7 @@ describe('/user-types', { timeout: 60_000 }, () => {
   });
 
   it('moves a type to another parent; its own branch is not offered', async () => {
-    const calls = serveApi(vi, { ...routes, 'PUT /api/user-types/move': { data: userType(2, 'Teacher') } });
+    const api = answerByRoute(vi, { ...routes, 'PUT /api/user-types/move': { data: userType(2, 'Teacher') } });
     const toast = vi.spyOn(notifications, 'show');
     renderAt(<UserTypesPage />, '/user-types');
     const user = userEvent.setup();
@@ -55,12 +55,12 @@ describe('/user-types', { timeout: 60_000 }, () => {
     await waitFor(() => expect([...list.querySelectorAll('[role="option"]')].map((o) => o.textContent?.trim())).toEqual(['Top level (no parent)', 'Staff', 'Visitor']));
     await pickOption(user, select, 'Visitor');
     await user.click(within(modal).getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 2, parent_id: 3 }));
+    await waitFor(() => expect(callsOf(api).find((c) => c.method === 'PUT')?.body).toEqual({ id: 2, parent_id: 3 }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'User type moved.' })));
   });
 
   it('rule 103: a refused deletion says why; the QR code opens and prints on its own', async () => {
-    serveApi(vi, {
+    answerByRoute(vi, {
       ...routes,
       'DELETE /api/user-types/1': [400, { message: 'This user type has child types. Move or delete them first.', errors: { id: ['This user type has child types. Move or delete them first.'] } }],
       'GET /api/user-type-qr/3': { data: { id: 3, url: 'http://localhost/pre-registration/1?user_type_id=3', qrcode: 'data:image/png;base64,iVBORw0KGgo=' } },
@@ -93,10 +93,10 @@ describe('/olduser-types', { timeout: 60_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists every type with its settings as columns, from the paged list call', async () => {
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       'GET /api/user-types/list/1': { data: [userType(3, 'Visitor', { registration_method: 'approval_required', grace_period: 120, mandatory_data: ['email', 'phone'], users_count: 7, parent_id: 1 })], count: 1 },
       'GET /api/user_types/1': { data: [userType(1, 'Guests'), userType(3, 'Visitor')] },
-      'GET /api/adminPreference': { data: { id: 1, employee_id: 5, entity_id: 1, page_url: '/olduser-types', table_head: null, url: null } },
+      'GET /api/adminPreference/1': { data: { id: 1, employee_id: 5, entity_id: 1, page_url: '/olduser-types', table_head: null, url: null } },
     });
     renderAt(<OldUserTypesPage />, '/olduser-types');
     const row = (await screen.findByRole('cell', { name: 'Visitor' })).closest('tr')!;
@@ -105,6 +105,6 @@ describe('/olduser-types', { timeout: 60_000 }, () => {
     expect(within(row).getByText('Phone')).toBeInTheDocument();
     expect(within(row).getByText('7')).toBeInTheDocument();
     await waitFor(() => expect(within(row).getByText('Guests')).toBeInTheDocument());
-    expect(calls.some((c) => c.url.startsWith('/api/user-types/list/1?page=1&limit=10'))).toBe(true);
+    expect(callsOf(api).some((c) => c.href.startsWith('/api/user-types/list/1?page=1&limit=10'))).toBe(true);
   });
 });

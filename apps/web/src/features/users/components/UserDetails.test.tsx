@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { pickOption, renderAt, serveApi, testSession } from '../../../test/render';
+import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
 import { fullUser, gridData } from '../test-fixtures';
 import { UserDetails } from './UserDetails';
 
@@ -25,7 +25,7 @@ describe('a person’s details', { timeout: 60_000 }, () => {
   });
 
   it('rule 185: shows the last visit, labels, resources, custom-field values, duplicates and documents', async () => {
-    serveApi(vi, { 'GET /api/data_users_grid/1': { data: gridData } });
+    answerByRoute(vi, { 'GET /api/data_users_grid/1': { data: gridData } });
     const u = fullUser({
       last_visit: { id: 3, status: 'signed_in', area_id: 4, area: 'Science Block', signed_in_at: '2026-03-02T08:40:00Z', signed_out_at: null, expected_at: null },
       duplicates: [12, 13],
@@ -47,19 +47,19 @@ describe('a person’s details', { timeout: 60_000 }, () => {
   });
 
   it('rules 182, 187: switches a record off and deletes one (DELETED), with "Document Vaccine Status Updated"', async () => {
-    const calls = serveApi(vi, { 'GET /api/data_users_grid/1': { data: gridData }, 'PUT /api/user_document/': { message: 'Document Vaccine Status Updated', data: doc(31, { status: 'disabled' }) } });
+    const api = answerByRoute(vi, { 'GET /api/data_users_grid/1': { data: gridData }, 'PUT /api/user_document/*': { message: 'Document Vaccine Status Updated', data: doc(31, { status: 'disabled' }) } });
     const toast = vi.spyOn(notifications, 'show');
     renderAt(<UserDetails user={fullUser({ documents: [doc(31)] }) as never} onEdit={() => {}} onClose={() => {}} />);
     fireEvent.click(await screen.findByRole('switch', { name: 'Vaccination in use' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/user_document/31', body: { status: 'toggle' } }));
+    await waitFor(() => expect(callsOf(api).find((c) => c.method === 'PUT')).toMatchObject({ href: '/api/user_document/31', body: { status: 'toggle' } }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Document Vaccine Status Updated' })));
     fireEvent.click(within(screen.getByTestId('documents')).getByRole('button', { name: 'Delete' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ status: 'DELETED' }));
+    await waitFor(() => expect(callsOf(api).filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ status: 'DELETED' }));
   });
 
   it('rules 183-184, 187: adds a PCR record with its result, the organisation’s document type and the attached file ("Document Created")', async () => {
-    const calls = serveApi(vi, {
+    const api = answerByRoute(vi, {
       'GET /api/data_users_grid/1': { data: gridData },
       'GET /api/get_type_for_user_document/1': types,
       'POST /api/user_document': [201, { message: 'Document Created', data: doc(32, { type: 'test' }) }],
@@ -77,8 +77,8 @@ describe('a person’s details', { timeout: 60_000 }, () => {
     const file = modal.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(file, new File(['%PDF-1.7'], 'result.pdf', { type: 'application/pdf' }));
     await user.click(within(modal).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    const form = calls.find((c) => c.method === 'POST')!.body as FormData;
+    await waitFor(() => expect(callsOf(api).filter((c) => c.method === 'POST')).toHaveLength(1));
+    const form = callsOf(api).find((c) => c.method === 'POST')!.body as FormData;
     expect(Object.fromEntries([...form.entries()].filter(([k]) => k !== 'file'))).toEqual({
       user_id: '7', type: 'test', accept_negative_pcr: '1', first_name: 'Kofi', last_name: 'Test', pcr_result: 'negative', protocol: 'NHS', document_type_id: '2',
     });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
-import { type ApiCall, pickOption, renderAt, serveApi, testSession } from '../../../test/render';
+import { answerByRoute, callsOf, pickOption, renderAt, type StubCall, testSession } from '../../../test/render';
 import { fullUser, gridData, sections, userType } from '../test-fixtures';
 import { UserForm } from './UserForm';
 
@@ -13,7 +13,7 @@ const lookups = {
   'GET /api/user_types/1': { data: [userType(1, 'Visitor', { mandatory_data: ['email'] }), userType(2, 'Staff', { registration_method: 'not_required', profile_photo: 1 })] },
   'GET /api/section/with_custom_field': { data: sections, count: 1 },
 };
-const posted = (calls: ApiCall[]) => calls.filter((c) => c.method === 'POST');
+const posted = (calls: StubCall[]) => calls.filter((c) => c.method === 'POST');
 const customOf = (body: unknown) => Object.fromEntries(((body as { custom_fields: { custom_field_id: number; value: unknown }[] }).custom_fields ?? []).map((c) => [c.custom_field_id, c.value]));
 
 describe('the user form', { timeout: 60_000 }, () => {
@@ -27,7 +27,7 @@ describe('the user form', { timeout: 60_000 }, () => {
   });
 
   it('rules 169, 194, 216-218: checks names, the type’s mandatory data and required fields before sending; sends checkboxes as JSON and the toggle as 1', async () => {
-    const calls = serveApi(vi, { ...lookups, 'POST /api/users': [201, { message: 'User Created', data: fullUser() }] });
+    const api = answerByRoute(vi, { ...lookups, 'POST /api/users': [201, { message: 'User Created', data: fullUser() }] });
     const saved = vi.fn();
     const toast = vi.spyOn(notifications, 'show');
     renderAt(<UserForm user={null} onSaved={saved} onCancel={() => {}} />);
@@ -41,7 +41,7 @@ describe('the user form', { timeout: 60_000 }, () => {
     expect(await screen.findAllByText('Names must be at least 2 characters.')).toHaveLength(2);
     expect(screen.getByText('This field is required for this user type.')).toBeInTheDocument();
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
-    expect(posted(calls)).toHaveLength(0);
+    expect(posted(callsOf(api))).toHaveLength(0);
 
     typeIn('First name', 'Kofi');
     typeIn('Last name', 'Mensah');
@@ -52,8 +52,8 @@ describe('the user form', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('switch', { name: 'Parking' }));
     await user.click(screen.getByRole('radio', { name: 'Meeting' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted(calls)).toHaveLength(1));
-    const body = posted(calls)[0].body as Record<string, unknown>;
+    await waitFor(() => expect(posted(callsOf(api))).toHaveLength(1));
+    const body = posted(callsOf(api))[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ first_name: 'Kofi', last_name: 'Mensah', email: 'kofi@northfield.example', phone: '7700900', user_type_id: 1 });
     expect(customOf(body)).toEqual({ 21: '["Vegan"]', 22: '1', 23: 'Meeting' });
     await waitFor(() => expect(saved).toHaveBeenCalled());
@@ -62,7 +62,7 @@ describe('the user form', { timeout: 60_000 }, () => {
 
   it('rule 171: the server’s 409 lands on its field; a refusal (403) is said on the form', async () => {
     let answer: [number, unknown] = [409, { message: 'Phone number already used', errors: { phone: ['Phone number already used'] } }];
-    serveApi(vi, { ...lookups, 'POST /api/users/update/7': () => answer });
+    answerByRoute(vi, { ...lookups, 'POST /api/users/update/7': () => answer });
     renderAt(<UserForm user={fullUser() as never} onSaved={() => {}} onCancel={() => {}} />);
     const user = userEvent.setup();
     expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveValue('Kofi');
@@ -75,7 +75,7 @@ describe('the user form', { timeout: 60_000 }, () => {
   });
 
   it('editing sends only the changed custom fields; a staff type (registration not required) does not need the pre-registration field', async () => {
-    const calls = serveApi(vi, { ...lookups, 'POST /api/users/update/7': { message: 'User Updated', data: fullUser() } });
+    const api = answerByRoute(vi, { ...lookups, 'GET /api/files/people/1-0123456789abcdef.jpg': {}, 'POST /api/users/update/7': { message: 'User Updated', data: fullUser() } });
     const u = fullUser({ user_type_id: 2, image: '/api/files/people/1-0123456789abcdef.jpg', sections: [{ section_id: 11, value: 'Visit details', custom_fields: [{ custom_field_id: 21, name: 'Dietary needs', type: 'checkboxes', value: '["Halal"]' }] }] });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => {} }));
     renderAt(<UserForm user={u as never} onSaved={() => {}} onCancel={() => {}} />);
@@ -84,14 +84,14 @@ describe('the user form', { timeout: 60_000 }, () => {
     expect(screen.getByDisplayValue('B-12')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Vegan' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted(calls)).toHaveLength(1));
-    const body = posted(calls)[0].body as Record<string, unknown>;
+    await waitFor(() => expect(posted(callsOf(api))).toHaveLength(1));
+    const body = posted(callsOf(api))[0].body as Record<string, unknown>;
     expect(customOf(body)).toEqual({ 21: '["Vegan","Halal"]' });
     expect(body).toMatchObject({ labels: ['Year 7'], resources: { Locker: 'B-12' }, department_id: 6, phone_code: '+44' });
   });
 
   it('rule 174: a photo under 250 x 300 is refused before sending; a good one goes as multipart with the body in `data`', async () => {
-    const calls = serveApi(vi, { ...lookups, 'POST /api/users': [201, { message: 'User Created', data: fullUser() }] });
+    const api = answerByRoute(vi, { ...lookups, 'POST /api/users': [201, { message: 'User Created', data: fullUser() }] });
     let size = { width: 200, height: 300 };
     vi.stubGlobal('createImageBitmap', async () => ({ ...size, close: () => {} }));
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => {} }));
@@ -104,13 +104,13 @@ describe('the user form', { timeout: 60_000 }, () => {
     await user.upload(file, new File([new Uint8Array(100)], 'me.png', { type: 'image/png' }));
     expect(await screen.findByText('The photo must be at least 250 pixels wide and 300 pixels high.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(posted(calls)).toHaveLength(0);
+    expect(posted(callsOf(api))).toHaveLength(0);
     size = { width: 300, height: 400 };
     await user.upload(file, new File([new Uint8Array(100)], 'me.png', { type: 'image/png' }));
     await waitFor(() => expect(screen.queryByText('The photo must be at least 250 pixels wide and 300 pixels high.')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posted(calls)).toHaveLength(1));
-    const form = posted(calls)[0].body as FormData;
+    await waitFor(() => expect(posted(callsOf(api))).toHaveLength(1));
+    const form = posted(callsOf(api))[0].body as FormData;
     expect(form).toBeInstanceOf(FormData);
     expect(JSON.parse(String(form.get('data')))).toMatchObject({ first_name: 'Dana', last_name: 'Okafor', user_type_id: 2 });
     expect((form.get('image') as File).name).toBe('me.png');
