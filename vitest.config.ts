@@ -14,6 +14,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Files share a worker's loaded modules: each builds its own app and database, and the modules keep no
+          // state of a test (their caches are keyed by content). Importing the app once per worker instead of once
+          // per file halves the suite's time on two cores.
+          isolate: false,
           // Its own group: runs after the contract and web projects (two cores), with its own worker count.
           sequence: { groupOrder: 1 },
         },
