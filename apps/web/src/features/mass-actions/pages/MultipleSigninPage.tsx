@@ -156,7 +156,7 @@ export default function MultipleSigninPage() {
                   </Table.Td>
                   <Table.Td colSpan={5}>
                     <Group justify="space-between" gap="xs">
-                      <Text fw={700}>{t('all_row', { name: allRow.full_name, count: actable.length })}</Text>
+                      <Text fw={700}>{t('all_row', { count: actable.length })}</Text>
                       {/* The end of the day or a drill: everyone in (to sign out), or everyone out (to sign in). */}
                       <Group gap={4}>
                         <Button size="compact-sm" variant="subtle" onClick={() => setChosen(new Set(actable.filter((u) => u.next_action === 'out').map((u) => u.id)))}>
