@@ -32,6 +32,22 @@ describe('LoginPage (rules 21, 27, 76; two-step login)', { timeout: 30_000 }, ()
     expect(getSession()?.token).toBe('tok-test');
   });
 
+  it('a language chosen on the login page goes to the account, so the server answers in it too (rule 80)', async () => {
+    localStorage.setItem('language', 'es');
+    const session = testSession({ permissions: { company_details: 1 } });
+    const fetch = answerWith(vi, [200, { data: session }], [200, { message: 'ok' }]);
+    const { router } = renderAt(<LoginPage />, '/login?next=%2Fcompany', '/login', [{ path: '*', element: <p>landed</p> }]);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'amelia@northfield.test');
+    await user.type(screen.getByLabelText(/^Password/), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company'));
+    const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toContain('/api/change-lang');
+    expect(JSON.parse(init.body as string)).toEqual({ lang: 'es' });
+    expect(getSession()?.user.lang).toBe('es');
+  });
+
   it('shows the server message for wrong credentials on the form, without leaving /login', async () => {
     answerWith(vi, [400, { message: 'The e-mail or password is incorrect.', errors: { password: ['The e-mail or password is incorrect.'] } }]);
     const { router } = renderAt(<LoginPage />, '/login', '/login');

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isStandalone } from '@gatehouse/contract';
+import { isStandalone, type UserDetails } from '@gatehouse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,10 @@ import { EXISTING_PATHS } from '../../../app/route-table';
 import { LanguageMenu } from '../../../app/shell/LanguageMenu';
 import { useZodForm } from '../../../components/form';
 import { BarePage } from '../../../components/PageLayout';
-import { HttpError } from '../../../lib/http';
-import { clearSession, setSession } from '../../../lib/session';
+import { HttpError, http } from '../../../lib/http';
+import { isLanguage } from '../../../lib/i18n';
+import { LANGUAGE_KEY } from '../../../lib/storage-keys';
+import { clearSession, patchSession, setSession } from '../../../lib/session';
 import { afterLoginPath, login } from '../api/auth';
 
 const zLoginForm = z.object({
@@ -48,6 +50,7 @@ export default function LoginPage() {
     try {
       const session = await login({ ...data, otp: otpStep ? otp : undefined });
       setSession(session);
+      await keepChosenLanguage(session.user);
       const home = homePath({
         permissions: session.permissions,
         entityPackage: session.entity?.package,
@@ -113,4 +116,18 @@ export default function LoginPage() {
       </Paper>
     </BarePage>
   );
+}
+
+/**
+ * A language chosen on this page (rule 80) is the one the person reads: the account takes it too, so the server's
+ * messages (field errors, toasts) come in it rather than in the account's older language.
+ */
+async function keepChosenLanguage(user: UserDetails) {
+  const chosen = localStorage.getItem(LANGUAGE_KEY);
+  if (!isLanguage(chosen) || chosen === user.lang) return;
+  const saved = await http.post('/api/change-lang', { lang: chosen }).then(
+    () => true,
+    () => false,
+  );
+  if (saved) patchSession({ user: { ...user, lang: chosen } });
 }
