@@ -15,6 +15,9 @@ export const zComplianceQuestion = z.object({
   desired_answer: z.enum(DESIRED_ANSWERS, { error: 'compliance.answer_required' }),
 });
 
+/** A saved question, as answers show it: its id, text and the answer that passes. */
+export const zSavedQuestion = z.object({ id: z.string(), question: z.string(), desired_answer: z.enum(DESIRED_ANSWERS) });
+
 export const zComplianceBody = z.object({
   name: z.string().trim().min(COMPLIANCE_NAME_MIN, 'compliance.name_min').max(100),
   questions: z.array(zComplianceQuestion).min(1, 'compliance.question_required').max(100),
@@ -38,7 +41,7 @@ export const zCompliance = z.object({
   name: z.string(),
   version: z.number(),
   version_id: z.number(),
-  questions: z.array(z.object({ id: z.string(), question: z.string(), desired_answer: z.enum(DESIRED_ANSWERS) })),
+  questions: z.array(zSavedQuestion),
   agreement_text: z.string(),
   statement: z.string(),
   protocols: z.array(z.string()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBool, zId } from './common';
+import { zSavedQuestion } from './compliance';
 import { zConditionAnswers } from './signin';
 
 /** Mass action status labels (rule 222) and compliance item statuses (rule 223). */
@@ -37,7 +38,7 @@ export const zMassCompliance = z.object({
   status: z.enum(['success', 'failed', 'completed']).nullable(),
   form_metadata: z
     .object({
-      questions: z.array(z.object({ id: z.string(), question: z.string(), desired_answer: z.enum(['positive', 'negative']) })),
+      questions: z.array(zSavedQuestion),
       agreement_text: z.string(),
       statement: z.string(),
     })

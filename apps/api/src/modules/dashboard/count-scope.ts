@@ -1,8 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { areas, scans, sites, users, userSites, userUserTypes, visits } from '../../db/schema/index';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { areas, scans, sites, users, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
+import { reachableSite, reachableSiteIds, siteFilter } from '../sites/site-access';
+import { grantedUserTypeIds } from '../user-types/policy';
 
 /** What the daily counts count: the place asked for, within the caller's site and user-type grants (rule 96). */
 export interface CountScope {
@@ -14,6 +16,9 @@ export interface CountScope {
   visits: SQL;
 }
 
+/** A condition appended to a statement's `where … and …`, or nothing. */
+const andAlso = (cond: SQL | undefined) => (cond ? sql`and ${cond}` : sql``);
+
 /**
  * The scope of one daily-counts request. A site or area outside the organisation, or outside a site-limited
  * caller's grants, is not found. A caller limited to some user types counts only people of those types; their
@@ -21,45 +26,46 @@ export interface CountScope {
  */
 export async function countScope(tx: Db, actor: MemberActor, q: { site_id?: number; area_id?: number }): Promise<CountScope> {
   const e = actor.entityId;
-  const granted = actor.allSites ? null : (await tx.select({ id: userSites.siteId }).from(userSites).where(and(eq(userSites.entityId, e), eq(userSites.userId, actor.userId)))).map((r) => r.id);
-  const visible = (siteId: number | null) => granted === null || (siteId !== null && granted.includes(siteId));
+  const granted = await reachableSiteIds(tx, actor);
 
   let key: string;
   let timeZone = 'UTC';
-  let scanPlace: SQL;
-  let visitPlace: SQL;
+  let scanPlace: SQL | undefined;
+  let visitPlace: SQL | undefined;
   if (q.area_id) {
     const [area] = await tx
       .select({ siteId: areas.siteId, tz: sites.timezone })
       .from(areas)
       .leftJoin(sites, eq(sites.id, areas.siteId))
       .where(and(eq(areas.id, q.area_id), eq(areas.entityId, e)));
-    if (!area || !visible(area.siteId) || (q.site_id && area.siteId !== q.site_id)) throw notFound();
+    const visible = area && (granted === null || (area.siteId !== null && granted.includes(area.siteId)));
+    if (!visible || (q.site_id && area.siteId !== q.site_id)) throw notFound();
     key = `area:${q.area_id}`;
     timeZone = area.tz ?? 'UTC';
-    scanPlace = sql`and ${scans.areaId} = ${q.area_id}`;
-    visitPlace = sql`and ${visits.areaId} = ${q.area_id}`;
+    scanPlace = eq(scans.areaId, q.area_id);
+    visitPlace = eq(visits.areaId, q.area_id);
   } else if (q.site_id) {
-    const [site] = await tx.select({ tz: sites.timezone }).from(sites).where(and(eq(sites.id, q.site_id), eq(sites.entityId, e)));
-    if (!site || !visible(q.site_id)) throw notFound();
+    timeZone = (await reachableSite(tx, actor, q.site_id)).timezone;
     key = `site:${q.site_id}`;
-    timeZone = site.tz;
-    scanPlace = sql`and ${scans.areaId} in (select ${areas.id} from ${areas} where ${areas.entityId} = ${e} and ${areas.siteId} = ${q.site_id})`;
-    visitPlace = sql`and ${visits.siteId} = ${q.site_id}`;
+    scanPlace = inArray(scans.areaId, sql`(select ${areas.id} from ${areas} where ${areas.entityId} = ${e} and ${areas.siteId} = ${q.site_id})`);
+    visitPlace = eq(visits.siteId, q.site_id);
   } else if (granted) {
     const ids = [...new Set(granted)].sort((a, b) => a - b);
     key = `sites:${ids.join(',')}`;
-    const list = ids.length ? sql.join(ids.map((id) => sql`${id}`), sql`, `) : sql`null`;
-    scanPlace = sql`and ${scans.areaId} in (select ${areas.id} from ${areas} where ${areas.entityId} = ${e} and ${areas.siteId} in (${list}))`;
-    visitPlace = sql`and ${visits.siteId} in (${list})`;
+    scanPlace = inArray(scans.areaId, sql`(select ${areas.id} from ${areas} where ${areas.entityId} = ${e} and ${siteFilter(areas.siteId, ids)!})`);
+    visitPlace = siteFilter(visits.siteId, ids);
   } else {
     key = 'entity';
-    scanPlace = sql``;
-    visitPlace = sql``;
   }
 
-  if (actor.allUserTypes) return { key, timeZone, scans: scanPlace, visits: visitPlace };
-  const people = sql`(select ${users.id} from ${users} where ${users.entityId} = ${e}
-    and ${users.userTypeId} in (select ${userUserTypes.userTypeId} from ${userUserTypes} where ${userUserTypes.userId} = ${actor.userId}))`;
-  return { key: null, timeZone, scans: sql`${scanPlace} and ${scans.userId} in ${people}`, visits: sql`${visitPlace} and ${visits.userId} in ${people}` };
+  const types = await grantedUserTypeIds(tx, actor);
+  if (types === null) return { key, timeZone, scans: andAlso(scanPlace), visits: andAlso(visitPlace) };
+  const people = types.size ? inArray(users.userTypeId, [...types]) : sql`false`;
+  const ofTypes = sql`(select ${users.id} from ${users} where ${users.entityId} = ${e} and ${people})`;
+  return {
+    key: null,
+    timeZone,
+    scans: andAlso(and(scanPlace, inArray(scans.userId, ofTypes))),
+    visits: andAlso(and(visitPlace, inArray(visits.userId, ofTypes))),
+  };
 }

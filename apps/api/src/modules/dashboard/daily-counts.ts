@@ -2,7 +2,7 @@ import { DAILY_DAYS_MAX } from '@gatehouse/contract';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { dailyCountsCache, scans, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
-import type { Db } from '../../platform/db/client';
+import { rowsOf, type Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import { localClock, zonedMidnight } from '../attendance/clock';
 import { countScope, type CountScope } from './count-scope';
@@ -24,7 +24,6 @@ interface Day {
   to: Date;
 }
 
-const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 
 /**
  * The dashboard's daily counts (rule 163: `totals.daily`): sign-ins, sign-outs and distinct people per day in

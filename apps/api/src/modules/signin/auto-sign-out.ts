@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
+import { rowsOf, type Db } from '../../platform/db/client';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
 import { closeOpenVisits } from '../visits/close-open-visits';
@@ -58,7 +58,6 @@ export function registerAutoSignOut(services: Services) {
 }
 
 /** Both drivers answer `{ rows }` from `execute`. */
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 export async function runAutoSignOutJob(services: Services, data: AutoSignOutJob, now: Date) {
   const db = services.database.db;

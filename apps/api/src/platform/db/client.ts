@@ -28,6 +28,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The rows of a raw `tx.execute(sql…)` (PostgreSQL's and PGlite's results both carry `rows`). */
+export const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
 /**
  * The embedded database has no autovacuum worker: without one, the planner has no statistics and index-only scans
  * visit the heap (a 50,000-person grid page took 150 ms instead of 20). This stands in for it.

@@ -28,6 +28,14 @@ const person = (over: Partial<MassUser>): MassUser => ({
   blocked_reason: null,
   ...over,
 });
+/** Applies with the button that names how many, then confirms. */
+async function apply(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(screen.getByRole('button', { name: label }));
+  await user.click(await screen.findByRole('button', { name: 'Apply' }));
+}
+/** The body the page sent to apply the mass action. */
+const applied = (fetchMock: Parameters<typeof callsOf>[0]) => callsOf(fetchMock).find((c) => c.path === '/api/mass-action-apply-signin')?.body;
+
 const users = [
   person({ id: 0, full_name: 'All', is_all: 1 }),
   person({ id: 11, full_name: 'Ana Adams', checks: { ...checks, temperature_check: 1 }, compliance_status: 'did_not_pass', compliances: [{ id: 4, name: 'Health', isRequired: 1, status: 'failed', form_metadata: null, notes: null }] }),
@@ -78,10 +86,9 @@ describe('/multiple-signin', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Apply to 2' })).toBeDisabled();
     await user.click(screen.getByLabelText(/^Notes/));
     await user.paste('Checked again by the nurse: fine.');
-    await user.click(screen.getByRole('button', { name: 'Apply to 2' }));
-    await user.click(await screen.findByRole('button', { name: 'Apply' }));
+    await apply(user, 'Apply to 2');
     await waitFor(() =>
-      expect(callsOf(fetchMock).find((c) => c.path === '/api/mass-action-apply-signin')?.body).toEqual({
+      expect(applied(fetchMock)).toEqual({
         entity_id: 1,
         site_id: 5,
         area_id: 20,
@@ -157,10 +164,9 @@ describe('/multiple-signin', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(row).getByTestId('mass-status-21')).toHaveTextContent('Completed');
 
-    await user.click(screen.getByRole('button', { name: 'Apply to 1' }));
-    await user.click(await screen.findByRole('button', { name: 'Apply' }));
+    await apply(user, 'Apply to 1');
     await waitFor(() =>
-      expect(callsOf(fetchMock).find((c) => c.path === '/api/mass-action-apply-signin')?.body).toEqual({
+      expect(applied(fetchMock)).toEqual({
         entity_id: 1,
         site_id: 5,
         area_id: 20,
