@@ -53,6 +53,11 @@ describe('GET /api/dashboard/{entityId} (daily counts, rule 163)', () => {
     expect((await api(h.app, (await createPowerless(h, org)).token).get(`/api/dashboard/${org.entityId}`)).status).toBe(403);
     expect((await api(h.app, org.token).get(`/api/dashboard/${other.entityId}`)).status).toBe(404);
     expect((await api(h.app, org.token).get(`/api/dashboard/${org.entityId}?site_id=${theirs.id}`)).status).toBe(404);
+    const theirArea = await fixtures(h, other).area(theirs.id);
+    expect((await api(h.app, org.token).get(`/api/dashboard/${org.entityId}?area_id=${theirArea.id}`)).status).toBe(404);
+    const badArea = await api(h.app, org.token).get(`/api/dashboard/${org.entityId}?area_id=hall`);
+    expect(badArea.status).toBe(400);
+    expect(Object.keys(badArea.body.errors)).toEqual(['area_id']);
     const bad = await api(h.app, org.token).get(`/api/dashboard/${org.entityId}?start_date=2025-01-01&end_date=2026-01-01`);
     expect(bad.status).toBe(400);
     expect(bad.body.errors.start_date).toEqual(['Choose at most 92 days.']);
