@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * End-to-end journeys in Debian Chromium (`apt-get install -y chromium`) against the real server: a fresh
- * temporary DATA_DIR (embedded database), demo data, and a known admin. `npm run test:e2e` builds the console first.
+ * End-to-end journeys in Debian Chromium (`apt-get install -y chromium`) against the server as it ships
+ * (`apps/api/dist`, run as `npm start` runs it): a fresh temporary DATA_DIR (embedded database), demo data, and a
+ * known admin. `npm run test:e2e` builds the console and the server first.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 // 3100 by default; E2E_PORT picks another when several checkouts run their journeys on one machine.
@@ -36,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/api/src/main.ts',
+    command: 'node --enable-source-maps apps/api/dist/main.mjs',
     cwd: root,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm start`: builds the console when it is missing or older than its sources, then starts the server
-// (API, console, Socket.IO and jobs on one port). A `.env` file beside package.json is read when present.
+// `npm start`: builds the console and the server when missing or older than their sources, then starts the
+// server (API, console, Socket.IO and jobs on one port). A `.env` file beside package.json is read when present.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER, serverIsStale } from './build-api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
@@ -29,9 +30,15 @@ if (existsSync(join(web, 'index.html'))) {
   }
 }
 
-const args = ['--import', 'tsx'];
+if (serverIsStale()) {
+  console.log('Building the server (first start or changed sources)…');
+  await buildServer();
+}
+
+// Source maps: a stack trace in the log names the TypeScript file and line.
+const args = ['--enable-source-maps'];
 if (existsSync(join(root, '.env'))) args.push(`--env-file=${join(root, '.env')}`);
-args.push(join(root, 'apps/api/src/main.ts'));
+args.push(SERVER);
 const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

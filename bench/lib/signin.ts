@@ -1,6 +1,6 @@
 /** Shared steps of the sign-in benchmarks: seed an organisation, start the API as its own process, run load. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createEntity } from '../../apps/api/src/modules/entity/create-entity';
 import { registerAccount } from '../../apps/api/src/modules/auth/register-account';
@@ -117,18 +117,28 @@ export interface Api {
   stop(): Promise<void>;
 }
 
-/** Starts the API (apps/api/src/main.ts) as its own process and waits until it serves. */
+/**
+ * Builds the server (scripts/build-api.mjs) and starts it as its own process, as `npm start` does, then waits
+ * until it serves: the benchmark measures what ships.
+ */
 export async function startApi(env: Record<string, string>, port: number): Promise<Api> {
+  // BENCH_API_ROOT=<checkout> runs that checkout's server instead (a before/after comparison on the same database).
+  const cwd = process.env.BENCH_API_ROOT ?? ROOT;
+  const built = spawnSync(process.execPath, ['scripts/build-api.mjs'], { cwd, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the server did not build');
+  const flags = ['--enable-source-maps'];
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the API process there (open it in Chrome's DevTools).
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  // BENCH_API_ROOT=<checkout> runs that checkout's API instead (a before/after comparison on the same database).
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: process.env.BENCH_API_ROOT ?? ROOT,
+  if (process.env.BENCH_CPU_PROF) flags.push('--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`);
+  // BENCH_API_FLAGS='--trace-gc …' passes more Node/V8 flags (BENCH_API_LOG=<file> keeps what the server prints).
+  flags.push(...(process.env.BENCH_API_FLAGS?.split(' ').filter(Boolean) ?? []));
+  const child = spawn(process.execPath, [...flags, 'apps/api/dist/main.mjs'], {
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_DATA: '0', SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('API did not start in 120 s')), 120_000);
+    if (process.env.BENCH_API_LOG) child.stdout!.pipe(createWriteStream(process.env.BENCH_API_LOG));
     child.stdout!.on('data', (d: Buffer) => {
       if (d.toString().includes('Gatehouse is serving')) {
         clearTimeout(timer);

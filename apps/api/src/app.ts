@@ -1,7 +1,6 @@
 import type { Config } from './config';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -12,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { modules } from './modules/index';
+import { WEB_DIST_DIR } from './paths';
 import { registerErrors, registerIdentity } from './platform/http/plugins';
 import { validatorCompiler } from './platform/http/validation';
 import { translate } from './platform/i18n';
@@ -21,8 +21,6 @@ export interface BuildOptions {
   services: Services;
   logger?: boolean;
 }
-
-const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
  * Builds the server: platform plugins, then the modules, then the console's static files. Tests build it too;
@@ -81,7 +79,7 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   for (const mod of modules) await app.register(mod);
 
-  const webDist = services.config.webDist ?? DEFAULT_WEB_DIST;
+  const webDist = services.config.webDist ?? WEB_DIST_DIR;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
   const indexHtml = hasWeb ? readFileSync(join(webDist, 'index.html'), 'utf8') : null;

@@ -1,10 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR as MIGRATIONS } from '../../paths';
 import type { Database } from './client';
 
 export const APP_ROLE = 'gatehouse_app';
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
 /**
  * Applies the drizzle-kit migrations in order (a journal table records them), then makes sure that every

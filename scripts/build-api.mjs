@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Builds the server: apps/api/src (and the shared contract) bundled into apps/api/dist/main.mjs with its source
+// map. Packages from node_modules stay imports (native addons, files they read beside themselves). `npm start`,
+// the end-to-end journeys and the benchmarks run this build, so what is measured and tested is what ships; the
+// unit tests run the sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sources = [join(root, 'apps/api/src'), join(root, 'packages/contract/src')];
+export const SERVER = join(root, 'apps/api/dist/main.mjs');
+
+function newest(dir) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** Whether the built server is missing or older than a source. */
+export const serverIsStale = () => !existsSync(SERVER) || Math.max(...sources.map(newest)) > statSync(SERVER).mtimeMs;
+
+export async function buildServer() {
+  await build({
+    entryPoints: [join(root, 'apps/api/src/main.ts')],
+    outfile: SERVER,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'node-modules-stay-imports',
+        setup(b) {
+          // Bare imports are packages, except the workspace's own contract (TypeScript sources, bundled in).
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@gatehouse/') ? undefined : { external: true }));
+        },
+      },
+    ],
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
