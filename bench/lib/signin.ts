@@ -244,6 +244,9 @@ export async function measure(api: Api, s: Seeded, opts: { signinSeconds: number
   log(`kiosk sign-in, open loop at ${opts.openRate} req/s offered: ${fmt(results.signin_open)}`);
   results.trivial = await load({ ...trivial, concurrency: 1, requests: 300, warmup: 30 });
   log(`trivial authenticated call, one at a time: ${fmt(results.trivial)}`);
+  // The same, signing in: what one sign-in costs beyond a trivial call's round trip, without queueing.
+  results.signin_single = await load({ ...signin, concurrency: 1, requests: 500, warmup: 30, first: Math.floor((s.users[1] - s.users[0]) / 4) });
+  log(`kiosk sign-in, one at a time: ${fmt(results.signin_single)}`);
   results.logbook = await load({ ...base, url: `${api.url}/api/visit_list/${s.entityId}?limit=10&page=1`, concurrency: 1, requests: 300, warmup: 30 });
   log(`logbook first page: ${fmt(results.logbook)}`);
   const end = new Date().toISOString().slice(0, 10);

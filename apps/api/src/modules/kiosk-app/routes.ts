@@ -186,7 +186,7 @@ export default defineRoutes((r, services) => {
           if (!body.idempotency_key || !(await alreadyRecorded(tx, actor.entityId, body.idempotency_key))) assertInJourney(journey, person);
           const full = { ...rest, user_id: person.id, area_id: areaId, kiosk_id: k.kiosk.id };
           const method = body.input_method ?? (code !== undefined ? 'qr' : rfid !== undefined ? 'rfid' : 'name');
-          return signInOut(tx, { actor, body: full, method, recordedOffline: !!offline });
+          return signInOut(tx, { actor, body: full, method, recordedOffline: !!offline, endsTransaction: true });
         }),
       );
       await afterSignIn(services, emit, actor.entityId, result);

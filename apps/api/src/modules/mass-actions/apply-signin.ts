@@ -8,22 +8,11 @@ import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { AppError, fieldError, found } from '../../platform/errors';
 import { blockedPeople } from '../signin/policy';
+import { refusalMessage } from '../signin/refusal';
 import { signInOut, type SignInOutResult } from '../signin/sign-in-out';
 import { loadSitePeople } from './load-site-people';
 
 type Body = z.output<typeof zMassApplyBody>;
-
-/**
- * A refusal as the person's status in the batch: the flow's checks, host, entry condition or the area's asks. A
- * named refusal (the entry condition "Health" did not pass) says why too when the field message adds it (notes of
- * at least 20 characters, rules 210-211).
- */
-function refusal(lang: Language, err: AppError) {
-  const field = Object.values(err.extra.errors ?? {}).flat()[0];
-  if (!err.extra.vars) return translate(lang, field ?? err.message);
-  const named = translate(lang, err.message, err.extra.vars);
-  return field && field !== err.message ? `${named} ${translate(lang, field, err.extra.vars)}` : named;
-}
 
 /**
  * Applies a mass sign-in/out (rules 220-226): each chosen person (or everyone, the 'All' row) flips: signed in
@@ -76,12 +65,12 @@ export async function applyMassSignin(
       compliance: a?.compliance,
     };
     try {
-      const result = await tenant((tx) => signInOut(tx, { actor, body: one, method: 'mass_action', skipAccessCheck: true }));
+      const result = await tenant((tx) => signInOut(tx, { actor, body: one, method: 'mass_action', skipAccessCheck: true, endsTransaction: true }));
       applied.push({ user_id: p.id, action: result.action, scan_id: result.scan.id });
       await after(result);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
-      skipped.push({ user_id: p.id, full_name: fullName, message: refusal(lang, err) });
+      skipped.push({ user_id: p.id, full_name: fullName, message: refusalMessage(lang, err) });
     }
   }
 

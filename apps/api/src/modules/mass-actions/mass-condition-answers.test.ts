@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { complianceUsers, journeyFlows, scans } from '../../db/schema/index';
+import { complianceUsers, journeyFlows, scans, visits } from '../../db/schema/index';
 import { createOrg, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { fixtures } from '../signin/test-fixtures';
@@ -53,6 +53,28 @@ describe('mass sign-in: the entry condition answered at the desk (rules 210-211,
     // Yesterday's pass is not today's (daily): the form is asked again.
     await d.f.run((tx) => tx.update(complianceUsers).set({ createdAt: new Date(Date.now() - 2 * DAY) }).where(eq(complianceUsers.userId, d.wes.id)));
     expect((await rows(d)).find((u) => u.id === d.wes.id)).toMatchObject({ compliance_status: 'pending', compliances: [{ form_metadata: { questions: [{ id: 'fever' }] } }] });
+  });
+
+  it("rules 198, 214: 'everytime' is met by a pass for today's expected visit here, as the sign-in takes it without answers", async () => {
+    const org = await createOrg(h);
+    const d = await desk(org);
+    await d.f.run((tx) => tx.update(journeyFlows).set({ complianceFrequency: 'everytime' }).where(eq(journeyFlows.id, d.flow.id)));
+    // Vera answered online for this afternoon's visit; Wes passed a minute ago, but for no visit (not enough 'everytime').
+    const [visit] = await d.f.run((tx) => tx.insert(visits).values({ entityId: org.entityId, userId: d.vera.id, areaId: d.area.id, status: 'expected', expectedAt: new Date(Date.now() + 3_600_000) }).returning());
+    await d.f.answer(d.vera.id, d.health, 'success', new Date(Date.now() - 3_600_000), visit.id);
+    await d.f.answer(d.wes.id, d.health, 'success', new Date(Date.now() - 60_000));
+    const users = await rows(d);
+    expect(users.find((u) => u.id === d.vera.id)).toMatchObject({ compliance_status: 'passed', compliances: [{ status: 'success', form_metadata: null }] });
+    expect(users.find((u) => u.id === d.wes.id)).toMatchObject({ compliance_status: 'pending', compliances: [{ status: null, form_metadata: { questions: [{ id: 'fever' }] } }] });
+    // What the list says is what the sign-in does: Vera without answers, Wes refused for want of them.
+    const res = await d.a.post('/api/mass-action-apply-signin', { site_id: d.site.id, area_id: d.area.id, users: [{ id: d.vera.id }, { id: d.wes.id }] });
+    expect(res.body.data.applied).toMatchObject([{ user_id: d.vera.id, action: 'in' }]);
+    expect((await d.f.run((tx) => tx.select().from(visits).where(eq(visits.id, visit.id))))[0].status).toBe('signed_in');
+    expect(res.body.data.skipped).toMatchObject([{ user_id: d.wes.id }]);
+    // A visit expected tomorrow is not the one a sign-in now would take.
+    await d.f.run((tx) => tx.update(visits).set({ expectedAt: new Date(Date.now() + 26 * 3_600_000), status: 'expected' }).where(eq(visits.id, visit.id)));
+    await d.f.run((tx) => tx.delete(scans).where(eq(scans.userId, d.vera.id)));
+    expect((await rows(d)).find((u) => u.id === d.vera.id)).toMatchObject({ compliance_status: 'pending' });
   });
 
   it('answers that pass sign the person in and are kept with the scan (rule 214); the list then shows them signed in', async () => {

@@ -1,12 +1,13 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser } from '@gatehouse/contract';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { areas, complianceUsers, complianceVersions, compliances, sites } from '../../db/schema/index';
+import { and, desc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { areas, complianceUsers, complianceVersions, compliances, sites, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { isComplianceDue } from '../compliance/compliance-due';
 import { checksOf, loadJourney } from '../kiosk-app/journey';
 
 type Checks = MassUser['checks'];
 type ComplianceItem = MassUser['compliances'][number];
+type FlowChoice = ReturnType<NonNullable<Awaited<ReturnType<typeof loadJourney>>>['flowFor']>;
 export interface PersonChecks {
   checks: Checks;
   compliances: ComplianceItem[];
@@ -14,6 +15,7 @@ export interface PersonChecks {
   journey_flow_id: number | null;
 }
 
+const HOUR = 3_600_000;
 const NONE: Checks = { temperature_check: 0, mask_check: 0, host: 0, allow_not_select_host: 1, select_host_permitted: 1, temperature_threshold: DEFAULT_TEMPERATURE_THRESHOLD_C };
 
 /**
@@ -59,6 +61,7 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
         .where(and(eq(complianceUsers.entityId, entityId), inArray(complianceUsers.complianceId, conditionIds), inArray(complianceUsers.userId, people.map((p) => p.id))))
         .orderBy(desc(complianceUsers.createdAt))
     : [];
+  const passedForVisit = await passedForExpectedVisit(tx, entityId, areaId!, people, flowOf, now);
   const threshold = journey.journey.temperatureThreshold ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
   for (const p of people) {
     const f = flowOf.get(p.id) ?? null;
@@ -78,7 +81,8 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
     }
     const theirs = answers.filter((a) => a.userId === p.id && a.complianceId === condition.id);
     const lastPass = theirs.find((a) => a.status === 'success')?.at ?? null;
-    const due = isComplianceDue(f!.flow.complianceFrequency, lastPass, now, condition.validDays, where?.timezone);
+    // 'everytime' is met by a pass given for the expected visit the sign-in will take (as the sign-in judges it).
+    const due = f!.flow.complianceFrequency === 'everytime' ? !passedForVisit.has(p.id) : isComplianceDue(f!.flow.complianceFrequency, lastPass, now, condition.validDays, where?.timezone);
     const status: ComplianceItem['status'] = !due ? 'success' : theirs[0]?.status === 'failed' ? 'failed' : null;
     const form = due && condition.questions
       ? {
@@ -95,4 +99,36 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
     });
   }
   return out;
+}
+
+/**
+ * The people whose flow asks its condition 'everytime' and who passed it for the visit the sign-in would take:
+ * their earliest expected visit here (or anywhere) within 12 hours of now, answered online or at the front desk
+ * (rule 214). The sign-in's own load finds that visit the same way (signin/load-sign-in.ts, expectedVisitOf).
+ */
+async function passedForExpectedVisit(tx: Db, entityId: number, areaId: number, people: { id: number }[], flowOf: Map<number, FlowChoice>, now: Date) {
+  const asked = people.filter((p) => flowOf.get(p.id)?.flow.complianceFrequency === 'everytime' && flowOf.get(p.id)?.flow.complianceId);
+  const passed = new Set<number>();
+  if (!asked.length) return passed;
+  const expected = await tx
+    .selectDistinctOn([visits.userId], { userId: visits.userId, visitId: visits.id })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.entityId, entityId),
+        eq(visits.status, 'expected'),
+        inArray(visits.userId, asked.map((p) => p.id)),
+        or(eq(visits.areaId, areaId), isNull(visits.areaId)),
+        gte(visits.expectedAt, new Date(now.getTime() - 12 * HOUR)),
+        lt(visits.expectedAt, new Date(now.getTime() + 12 * HOUR)),
+      ),
+    )
+    .orderBy(visits.userId, visits.expectedAt);
+  if (!expected.length) return passed;
+  const passes = await tx
+    .select({ userId: complianceUsers.userId, complianceId: complianceUsers.complianceId })
+    .from(complianceUsers)
+    .where(and(eq(complianceUsers.entityId, entityId), eq(complianceUsers.status, 'success'), inArray(complianceUsers.visitId, expected.map((v) => v.visitId))));
+  for (const pass of passes) if (pass.complianceId === flowOf.get(pass.userId)?.flow.complianceId) passed.add(pass.userId);
+  return passed;
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../../platform/http/route';
 import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn } from './after-sign-in';
 import { registerAutoSignOut } from './auto-sign-out';
+import { refusalMessage } from './refusal';
 import { signInOut, signInOutOnce } from './sign-in-out';
 
 const tags = ['signin'];
@@ -51,19 +52,19 @@ export default defineRoutes((r, services) => {
     permission: 'dashboard',
     body: zCheckinUsersBody,
     response: zCheckinUsersResult,
-    handler: async ({ actor, body, tenant, emit, t }) => {
+    handler: async ({ actor, body, tenant, emit, t, lang }) => {
       const data: { user_id: number; action: 'in' | 'out'; scan_id: number }[] = [];
       const errors: Record<string, string> = {};
       for (const userId of [...new Set(body.users)]) {
         const one: SignInOutBody = { area_id: body.area_id, user_id: userId, action: body.action, notes: body.notes ?? null };
         try {
-          const result = await tenant((tx) => signInOut(tx, { actor, body: one, method: 'console' }));
+          const result = await tenant((tx) => signInOut(tx, { actor, body: one, method: 'console', endsTransaction: true }));
           await afterSignIn(services, emit, actor.entityId, result);
           data.push({ user_id: userId, action: result.action, scan_id: result.scan.id });
         } catch (err) {
           if (!(err instanceof AppError) || err.status >= 500) throw err;
           if (err.status === 404 && err.message === 'signin.area_not_found') throw err;
-          errors[String(userId)] = t(err.message, err.extra.vars);
+          errors[String(userId)] = refusalMessage(lang, err);
         }
       }
       return { data, errors, message: t('signin.checked_in', { count: data.length }) };

@@ -4,6 +4,7 @@ import { attendanceCodes, complianceUsers, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { runPrepared, statement } from '../../platform/db/prepared';
+import { commitBehind } from '../../platform/db/tenant';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { localClock } from '../attendance/clock';
 import { evaluateAttendance } from '../attendance/evaluate-attendance';
@@ -36,6 +37,11 @@ export interface SignInOutOptions {
    * without what only the server could ask (host step, entry condition unless answered, the area's asks).
    */
   recordedOffline?: boolean;
+  /**
+   * Nothing follows the sign-in in the caller's tenant transaction: its commit may travel with the sign-in's
+   * write (withTenant's `commitBehind`), one round trip less.
+   */
+  endsTransaction?: boolean;
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -166,6 +172,8 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
           host?.id ?? null,
           flow?.id ?? null,
         ]);
+  // The commit travels with the write, unless the answers' row still follows.
+  if (opts.endsTransaction && !given) commitBehind(tx);
   const [row] = await write;
   const scan = { id: Number(row.id) };
   const visitId = Number(row.visit_id);
@@ -270,7 +278,7 @@ const SIGN_IN_NEW = statement(`with written_visit as (
  * answers the first one's scan as a replay: one scan, both answered.
  */
 export function signInOutOnce(run: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>, opts: SignInOutOptions): Promise<SignInOutResult> {
-  return oncePerIdempotencyKey(opts.body.idempotency_key, () => run((tx) => signInOut(tx, opts)));
+  return oncePerIdempotencyKey(opts.body.idempotency_key, () => run((tx) => signInOut(tx, { ...opts, endsTransaction: true })));
 }
 
 /** Runs `attempt` (a whole tenant transaction) again once when it lost an idempotency race (see signInOutOnce). */

@@ -95,7 +95,9 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
  */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // Pipelined connections: a statement goes out without waiting for the one before it to be answered (a tenant
+    // transaction's begin travels with its first statement; withTenant).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, pipeline: true });
     await pool.query('select 1');
     return wrapPool(pool);
   }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPreferences, entities, roles, users } from '../../db/schema/index';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg } from '../../../test/factories';
-import { asSystem, withTenant } from './tenant';
+import { runPrepared, statement } from './prepared';
+import { asSystem, commitBehind, withTenant } from './tenant';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -83,5 +84,64 @@ describe('row-level security (defence in depth)', () => {
     );
     expect(rows.length).toBeGreaterThan(5);
     for (const r of rows) expect(r, r.table_name).toMatchObject({ rls: true, policy: 'tenant_isolation' });
+  });
+});
+
+describe('the commit sent behind the last statement (commitBehind)', () => {
+  const ADD_ROLE = statement('insert into roles (entity_id, key, name) values ($1, $2, $3) returning id');
+  const rolesNamed = (key: string) => asSystem(h.services.database.db, (tx) => tx.select().from(roles).where(eq(roles.key, key)));
+  const onPostgres = () => h.services.database.kind === 'postgres';
+
+  it('commits the statement it travels with, and answers only once committed', async () => {
+    const org = await createOrg(h);
+    const id = await withTenant(h.services.database.db, org.entityId, async (tx) => {
+      const written = runPrepared<{ id: number }>(tx, ADD_ROLE, [org.entityId, 'behind-ok', 'Behind']);
+      commitBehind(tx);
+      const [row] = await written;
+      return row.id;
+    });
+    expect((await rolesNamed('behind-ok')).map((r) => r.id)).toEqual([id]);
+  });
+
+  it('a statement that failed before the commit leaves nothing of the transaction committed', async () => {
+    const a = await createOrg(h);
+    const b = await createOrg(h);
+    const db = h.services.database.db;
+    await expect(
+      withTenant(db, a.entityId, async (tx) => {
+        await runPrepared(tx, ADD_ROLE, [a.entityId, 'behind-first', 'First']);
+        // Row-level security refuses a row of another organisation.
+        const refused = runPrepared(tx, ADD_ROLE, [b.entityId, 'behind-refused', 'Refused']);
+        commitBehind(tx);
+        await refused;
+      }),
+    ).rejects.toThrow();
+    expect(await rolesNamed('behind-first')).toEqual([]);
+    expect(await rolesNamed('behind-refused')).toEqual([]);
+    // The connections went back clean: the next transactions see their own tenant, as the application role.
+    for (let i = 0; i < 12; i++) {
+      const rows = await withTenant(db, b.entityId, (tx) => tx.execute(sql`select current_user as who, current_setting('app.entity_id') as tenant`));
+      expect((rows as unknown as { rows: Record<string, unknown>[] }).rows[0]).toEqual({ who: 'gatehouse_app', tenant: String(b.entityId) });
+    }
+  });
+
+  it('on PostgreSQL, a statement after the commit is refused, never run outside the transaction', async () => {
+    const org = await createOrg(h);
+    const after = withTenant(h.services.database.db, org.entityId, async (tx) => {
+      const written = runPrepared(tx, ADD_ROLE, [org.entityId, 'behind-before', 'Before']);
+      commitBehind(tx);
+      await written;
+      await runPrepared(tx, ADD_ROLE, [org.entityId, 'behind-after', 'After']);
+    });
+    if (onPostgres()) {
+      const refused = await after.then(() => null, (e: Error) => e);
+      expect((refused?.cause as Error | undefined)?.message).toBe('withTenant: a statement after the transaction was committed');
+      expect(await rolesNamed('behind-after')).toEqual([]);
+    } else {
+      // PGlite has no round trips to save: the commit stays at the end, and the statement is part of the transaction.
+      await after;
+      expect(await rolesNamed('behind-after')).toHaveLength(1);
+    }
+    expect(await rolesNamed('behind-before')).toHaveLength(1);
   });
 });

@@ -14,8 +14,11 @@ const SET_TENANT = statement(`select set_config('app.entity_id', $1, true), set_
  * row-level security binds: a query that forgets its `where entity_id = …` sees nothing of another tenant.
  * Use cases still put the tenant in their queries (defence in depth).
  *
- * On a PostgreSQL pool the transaction opens with `begin` and the tenant settings in ONE round trip (a
- * simple-protocol batch; the entity id is an integer, the role a constant), which every tenant request saves.
+ * On a PostgreSQL pool the connection pipelines (node-postgres `pipeline: true`): `begin` and the tenant settings
+ * (one simple-protocol batch; the entity id is an integer, the role a constant) go out without waiting for their
+ * answer, so they reach the server in the same round trip as the use case's first statement, which PostgreSQL
+ * runs only after them. A use case whose last statement is on its way can send the commit behind it
+ * (`commitBehind`), saving the commit's round trip too.
  */
 export function withTenant<T>(db: Db, entityId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(entityId)) throw new TypeError('withTenant: entity id must be an integer');
@@ -33,27 +36,58 @@ export function withTenant<T>(db: Db, entityId: number, fn: (tx: Db) => Promise<
   }) as Promise<T>;
 }
 
+interface PooledTransaction {
+  client: pg.PoolClient;
+  /** The commit `commitBehind` sent (its error, if it failed); once sent, the transaction takes no more statements. */
+  commit?: Promise<Error | undefined>;
+}
+const pooled = new WeakMap<object, PooledTransaction>();
+
+/** A statement's promise that never rejects: its error, or nothing. Pipelined answers arrive while nobody waits. */
+const settled = (p: Promise<unknown>): Promise<Error | undefined> => p.then(
+  () => undefined,
+  (e: Error) => e,
+);
+
+/**
+ * Sends the commit of the tenant transaction `tx` now, behind the statements already sent and not yet answered:
+ * on a PostgreSQL pool the last statement and the commit share one round trip. withTenant still answers only once
+ * the commit is answered, and a statement that failed before it leaves nothing committed (PostgreSQL answers that
+ * commit with a rollback, and the statement's own promise rejects). `tx` takes no statement after it. On PGlite,
+ * or for a transaction withTenant did not open, the commit stays where it was: when `fn` returns.
+ */
+export function commitBehind(tx: Db): void {
+  const t = pooled.get(tx);
+  if (t && !t.commit) t.commit = settled(t.client.query('commit'));
+}
+
 async function pooledTenantTransaction<T>(db: Db, pool: pg.Pool, entityId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   const { dialect, session: base } = db as unknown as { dialect: PgDialect; session: { options?: object } };
   const client = await pool.connect();
-  const session = new NodePgSession(client, dialect, undefined, base.options ?? {});
+  const state: PooledTransaction = { client };
+  // A statement through `tx` after its commit would run outside the transaction, as the connection's own role.
+  const guarded = {
+    query: (...args: unknown[]) =>
+      state.commit ? Promise.reject(new Error('withTenant: a statement after the transaction was committed')) : (client.query as (...a: unknown[]) => unknown)(...args),
+  };
+  const session = new NodePgSession(guarded as unknown as pg.PoolClient, dialect, undefined, base.options ?? {});
   // Savepoints (tx.transaction) keep working: this is drizzle's own transaction object on the client.
   const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Db;
-  // A connection whose begin or rollback failed is in an unknown state: destroy it rather than reuse it.
+  pooled.set(tx, state);
+  // A connection whose begin, commit or rollback failed is in an unknown state: destroy it rather than reuse it.
   let broken: Error | undefined;
+  const begun = settled(client.query(`begin; select set_config('app.entity_id', '${entityId}', true), set_config('role', '${APP_ROLE}', true)`));
   try {
-    await client.query(`begin; select set_config('app.entity_id', '${entityId}', true), set_config('role', '${APP_ROLE}', true)`).catch((e: Error) => {
-      broken = e;
-      throw e;
-    });
-    try {
-      const result = await fn(tx);
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      await client.query('rollback').catch((e: Error) => (broken = e));
-      throw err;
-    }
+    const result = await fn(tx);
+    const failed = (await begun) ?? (await (state.commit ?? settled(client.query('commit'))));
+    if (failed) throw (broken = failed);
+    return result;
+  } catch (err) {
+    // Everything pipelined is answered before the rollback; then the connection goes back clean (or is destroyed).
+    broken ??= await begun;
+    await state.commit;
+    await client.query('rollback').catch((e: Error) => (broken = e));
+    throw err;
   } finally {
     client.release(broken);
   }
