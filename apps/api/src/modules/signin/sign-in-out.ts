@@ -4,7 +4,7 @@ import { attendanceCodes, complianceUsers, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { runPrepared, statement } from '../../platform/db/prepared';
-import { commitBehind } from '../../platform/db/tenant';
+import { withCommit } from '../../platform/db/tenant';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { localClock } from '../attendance/clock';
 import { evaluateAttendance } from '../attendance/evaluate-attendance';
@@ -39,7 +39,7 @@ export interface SignInOutOptions {
   recordedOffline?: boolean;
   /**
    * Nothing follows the sign-in in the caller's tenant transaction: its commit may travel with the sign-in's
-   * write (withTenant's `commitBehind`), one round trip less.
+   * write (`withCommit`), one round trip less.
    */
   endsTransaction?: boolean;
 }
@@ -158,7 +158,7 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   const reasonId = reason?.id ?? null;
   // The scan's values ($1-$14), then the visit's: the same for every variant, so each is a statement built once.
   const scanValues = [entityId, person.id, place.areaId, body.kiosk_id ?? null, action, opts.method, verdict.late, verdict.early, reasonId, attendanceCodeId, temperature, mask, body.notes ?? null, at];
-  const write =
+  const send = () =>
     action === 'out'
       ? runPrepared<WrittenRow>(tx, SIGN_OUT, [...scanValues, body.idempotency_key ?? null, actor.userId, open!.id])
       : runPrepared<WrittenRow>(tx, expected ? SIGN_IN_EXPECTED : SIGN_IN_NEW, [
@@ -173,8 +173,7 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
           flow?.id ?? null,
         ]);
   // The commit travels with the write, unless the answers' row still follows.
-  if (opts.endsTransaction && !given) commitBehind(tx);
-  const [row] = await write;
+  const [row] = await (opts.endsTransaction && !given ? withCommit(tx, send) : send());
   const scan = { id: Number(row.id) };
   const visitId = Number(row.visit_id);
   // Answers given with the sign-in are kept with its visit and scan (rule 214), the version they answered.

@@ -4,7 +4,7 @@ import { adminPreferences, entities, roles, users } from '../../db/schema/index'
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg } from '../../../test/factories';
 import { runPrepared, statement } from './prepared';
-import { asSystem, commitBehind, withTenant } from './tenant';
+import { asSystem, withCommit, withTenant } from './tenant';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe('row-level security (defence in depth)', () => {
   });
 });
 
-describe('the commit sent behind the last statement (commitBehind)', () => {
+describe('the last statement and the commit sent together (withCommit)', () => {
   const ADD_ROLE = statement('insert into roles (entity_id, key, name) values ($1, $2, $3) returning id');
   const rolesNamed = (key: string) => asSystem(h.services.database.db, (tx) => tx.select().from(roles).where(eq(roles.key, key)));
   const onPostgres = () => h.services.database.kind === 'postgres';
@@ -95,9 +95,7 @@ describe('the commit sent behind the last statement (commitBehind)', () => {
   it('commits the statement it travels with, and answers only once committed', async () => {
     const org = await createOrg(h);
     const id = await withTenant(h.services.database.db, org.entityId, async (tx) => {
-      const written = runPrepared<{ id: number }>(tx, ADD_ROLE, [org.entityId, 'behind-ok', 'Behind']);
-      commitBehind(tx);
-      const [row] = await written;
+      const [row] = await withCommit(tx, () => runPrepared<{ id: number }>(tx, ADD_ROLE, [org.entityId, 'behind-ok', 'Behind']));
       return row.id;
     });
     expect((await rolesNamed('behind-ok')).map((r) => r.id)).toEqual([id]);
@@ -111,9 +109,7 @@ describe('the commit sent behind the last statement (commitBehind)', () => {
       withTenant(db, a.entityId, async (tx) => {
         await runPrepared(tx, ADD_ROLE, [a.entityId, 'behind-first', 'First']);
         // Row-level security refuses a row of another organisation.
-        const refused = runPrepared(tx, ADD_ROLE, [b.entityId, 'behind-refused', 'Refused']);
-        commitBehind(tx);
-        await refused;
+        await withCommit(tx, () => runPrepared(tx, ADD_ROLE, [b.entityId, 'behind-refused', 'Refused']));
       }),
     ).rejects.toThrow();
     expect(await rolesNamed('behind-first')).toEqual([]);
@@ -128,9 +124,7 @@ describe('the commit sent behind the last statement (commitBehind)', () => {
   it('on PostgreSQL, a statement after the commit is refused, never run outside the transaction', async () => {
     const org = await createOrg(h);
     const after = withTenant(h.services.database.db, org.entityId, async (tx) => {
-      const written = runPrepared(tx, ADD_ROLE, [org.entityId, 'behind-before', 'Before']);
-      commitBehind(tx);
-      await written;
+      await withCommit(tx, () => runPrepared(tx, ADD_ROLE, [org.entityId, 'behind-before', 'Before']));
       await runPrepared(tx, ADD_ROLE, [org.entityId, 'behind-after', 'After']);
     });
     if (onPostgres()) {

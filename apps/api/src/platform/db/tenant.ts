@@ -17,8 +17,8 @@ const SET_TENANT = statement(`select set_config('app.entity_id', $1, true), set_
  * On a PostgreSQL pool the connection pipelines (node-postgres `pipeline: true`): `begin` and the tenant settings
  * (one simple-protocol batch; the entity id is an integer, the role a constant) go out without waiting for their
  * answer, so they reach the server in the same round trip as the use case's first statement, which PostgreSQL
- * runs only after them. A use case whose last statement is on its way can send the commit behind it
- * (`commitBehind`), saving the commit's round trip too.
+ * runs only after them. A use case can send its last statement and the commit together (`withCommit`),
+ * saving the commit's round trip too.
  */
 export function withTenant<T>(db: Db, entityId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(entityId)) throw new TypeError('withTenant: entity id must be an integer');
@@ -38,7 +38,7 @@ export function withTenant<T>(db: Db, entityId: number, fn: (tx: Db) => Promise<
 
 interface PooledTransaction {
   client: pg.PoolClient;
-  /** The commit `commitBehind` sent (its error, if it failed); once sent, the transaction takes no more statements. */
+  /** The commit `withCommit` sent (its error, if it failed); once sent, the transaction takes no more statements. */
   commit?: Promise<Error | undefined>;
 }
 const pooled = new WeakMap<object, PooledTransaction>();
@@ -50,15 +50,31 @@ const settled = (p: Promise<unknown>): Promise<Error | undefined> => p.then(
 );
 
 /**
- * Sends the commit of the tenant transaction `tx` now, behind the statements already sent and not yet answered:
- * on a PostgreSQL pool the last statement and the commit share one round trip. withTenant still answers only once
- * the commit is answered, and a statement that failed before it leaves nothing committed (PostgreSQL answers that
- * commit with a rollback, and the statement's own promise rejects). `tx` takes no statement after it. On PGlite,
- * or for a transaction withTenant did not open, the commit stays where it was: when `fn` returns.
+ * Sends `statement` (a function that sends one and answers its promise) and the commit of the tenant transaction
+ * `tx` together: on a PostgreSQL pool, one write and one round trip. withTenant still answers only once the commit
+ * is answered, and a statement that failed leaves nothing committed (PostgreSQL answers that commit with a
+ * rollback, and the statement's promise rejects). `tx` takes no statement after it. On PGlite, or for a
+ * transaction withTenant did not open, the commit stays where it was: when `fn` returns.
  */
-export function commitBehind(tx: Db): void {
+export function withCommit<T>(tx: Db, statement: () => Promise<T>): Promise<T> {
   const t = pooled.get(tx);
-  if (t && !t.commit) t.commit = settled(t.client.query('commit'));
+  if (!t || t.commit) return statement();
+  return together(t.client, () => {
+    const sent = statement();
+    t.commit = settled(t.client.query('commit'));
+    return sent;
+  });
+}
+
+/** Runs `send` with the connection's socket corked: what it sends synchronously leaves in one write. */
+function together<T>(client: pg.PoolClient, send: () => T): T {
+  const socket = client.connection.stream;
+  socket.cork();
+  try {
+    return send();
+  } finally {
+    socket.uncork();
+  }
 }
 
 async function pooledTenantTransaction<T>(db: Db, pool: pg.Pool, entityId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
@@ -76,9 +92,13 @@ async function pooledTenantTransaction<T>(db: Db, pool: pg.Pool, entityId: numbe
   pooled.set(tx, state);
   // A connection whose begin, commit or rollback failed is in an unknown state: destroy it rather than reuse it.
   let broken: Error | undefined;
-  const begun = settled(client.query(`begin; select set_config('app.entity_id', '${entityId}', true), set_config('role', '${APP_ROLE}', true)`));
+  let begun: Promise<Error | undefined> = Promise.resolve(undefined);
   try {
-    const result = await fn(tx);
+    // The begin, and the first statement `fn` sends before it first waits, leave in one write.
+    const result = await together(client, () => {
+      begun = settled(client.query(`begin; select set_config('app.entity_id', '${entityId}', true), set_config('role', '${APP_ROLE}', true)`));
+      return fn(tx);
+    });
     const failed = (await begun) ?? (await (state.commit ?? settled(client.query('commit'))));
     if (failed) throw (broken = failed);
     return result;
