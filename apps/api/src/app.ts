@@ -1,7 +1,6 @@
 import type { Config } from './config';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -13,6 +12,7 @@ import { Redis } from 'ioredis';
 import { modules } from './modules/index';
 import { WEB_DIST_DIR } from './paths';
 import { registerErrors, registerIdentity } from './platform/http/plugins';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
 import { translate } from './platform/i18n';
 import type { Services } from './platform/services';
@@ -37,20 +37,7 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
     redis: services.config.redisUrl ? new Redis(services.config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : undefined,
