@@ -101,6 +101,8 @@ export async function reuseSeed(database: Database): Promise<Seeded> {
   // Every run starts from the seeded state: the visits earlier runs made (and their scans) go, so each run signs
   // the same people in rather than alternating sign-ins and sign-outs from one run to the next.
   await q(`delete from visits where entity_id = $1 and sign_in_method is distinct from 'bench_seed'`, [org.id]);
+  // and every scan a run recorded (its idempotency key says so), even one whose visit went another way.
+  await q(`delete from scans where entity_id = $1 and idempotency_key like 'bench-%'`, [org.id]);
   await database.sql.exec('vacuum analyze visits');
   await database.sql.exec('vacuum analyze scans');
   await database.sql.exec('checkpoint');
@@ -175,32 +177,44 @@ function cpuMs(pid: number): number {
   }
 }
 
-/** CPU time (ms) of the PostgreSQL server processes serving `database` (the database side of a run). */
-function postgresCpuMs(database: string): number {
-  let total = 0;
+/** CPU time (ms) of each PostgreSQL server process serving `database`, by pid (the database side of a run). */
+function postgresCpuByPid(database: string): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').startsWith(`postgres: `) && readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(` ${database} `)) total += cpuMs(Number(d));
+      const cmdline = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+      if (cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `)) byPid.set(Number(d), cpuMs(Number(d)));
     } catch {
       /* gone */
     }
   }
-  return total;
+  return byPid;
 }
 
 /**
  * CPU milliseconds per request spent by the API process and by PostgreSQL during `run`: a figure that holds on
- * a busy machine, where throughput and latency do not (other processes take the cores).
+ * a busy machine, where throughput and latency do not (other processes take the cores). The server processes
+ * are read every 200 ms, so one that ends during the run (the pool closes idle connections) still counts up to
+ * its last reading.
  */
 export async function withCpu(api: Api, run: () => Promise<LoadResult>): Promise<LoadResult & { apiCpuMs: number; dbCpuMs: number }> {
   const pid = api.child.pid!;
   const a0 = cpuMs(pid);
   const database = api.database ?? '';
-  const d0 = database ? postgresCpuMs(database) : 0;
+  const first = database ? postgresCpuByPid(database) : new Map<number, number>();
+  const last = new Map(first);
+  const read = () => {
+    for (const [p, ms] of postgresCpuByPid(database)) last.set(p, ms);
+  };
+  const sampler = database ? setInterval(read, 200) : undefined;
   const r = await run();
+  clearInterval(sampler);
+  if (database) read();
+  let db = 0;
+  for (const [p, ms] of last) db += ms - (first.get(p) ?? 0);
   const n = Math.max(1, r.requests);
-  return { ...r, apiCpuMs: +((cpuMs(pid) - a0) / n).toFixed(3), dbCpuMs: database ? +((postgresCpuMs(database) - d0) / n).toFixed(3) : 0 };
+  return { ...r, apiCpuMs: +((cpuMs(pid) - a0) / n).toFixed(3), dbCpuMs: +(db / n).toFixed(3) };
 }
 
 /** Runs bench/lib/load-process.ts in a second process and answers its figures. */
