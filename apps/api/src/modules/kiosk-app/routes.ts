@@ -179,11 +179,15 @@ export default defineRoutes((r, services) => {
       const { code, rfid, offline, ...rest } = body;
       const result = await oncePerIdempotencyKey(body.idempotency_key, () =>
         withTenant(db, actor.entityId, async (tx) => {
-          // Identifiers are resolved here (never passed through): an unknown or revoked code answers in the kiosk's language.
-          const person = await resolvePerson(tx, actor.entityId, { code, rfid, user_id: body.user_id });
-          const journey = await loadKioskJourney(tx, k);
+          // Identifiers are resolved here (never passed through): an unknown or revoked code answers in the kiosk's
+          // language. The three reads are independent: asked together, they share a round trip on PostgreSQL.
+          const [person, journey, recorded] = await Promise.all([
+            resolvePerson(tx, actor.entityId, { code, rfid, user_id: body.user_id }),
+            loadKioskJourney(tx, k),
+            body.idempotency_key ? alreadyRecorded(tx, actor.entityId, body.idempotency_key) : false,
+          ]);
           // A replay of a sign-in already recorded answers it, even when the journey changed since.
-          if (!body.idempotency_key || !(await alreadyRecorded(tx, actor.entityId, body.idempotency_key))) assertInJourney(journey, person);
+          if (!recorded) assertInJourney(journey, person);
           const full = { ...rest, user_id: person.id, area_id: areaId, kiosk_id: k.kiosk.id };
           const method = body.input_method ?? (code !== undefined ? 'qr' : rfid !== undefined ? 'rfid' : 'name');
           return signInOut(tx, { actor, body: full, method, recordedOffline: !!offline, endsTransaction: true });
