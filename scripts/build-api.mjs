@@ -12,17 +12,22 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const sources = [join(root, 'apps/api/src'), join(root, 'packages/contract/src')];
 export const SERVER = join(root, 'apps/api/dist/main.mjs');
 
+/** The newest modification time under `dir` (build output and installed packages aside). */
 function newest(dir) {
   let t = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const p = join(dir, entry.name);
     t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }
   return t;
 }
 
+/** Whether `output` is missing or older than a file under one of `dirs`. */
+export const isStale = (output, dirs) => !existsSync(output) || Math.max(...dirs.map(newest)) > statSync(output).mtimeMs;
+
 /** Whether the built server is missing or older than a source. */
-export const serverIsStale = () => !existsSync(SERVER) || Math.max(...sources.map(newest)) > statSync(SERVER).mtimeMs;
+export const serverIsStale = () => isStale(SERVER, sources);
 
 export async function buildServer() {
   await build({

@@ -2,28 +2,17 @@
 // `npm start`: builds the console and the server when missing or older than their sources, then starts the
 // server (API, console, Socket.IO and jobs on one port). A `.env` file beside package.json is read when present.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, SERVER, serverIsStale } from './build-api.mjs';
+import { buildServer, isStale, SERVER, serverIsStale } from './build-api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
 const built = join(web, 'dist/index.html');
 
-function newest(dir) {
-  let t = 0;
-  for (const name of readdirSync(dir, { withFileTypes: true })) {
-    if (name.name === 'node_modules' || name.name === 'dist') continue;
-    const p = join(dir, name.name);
-    t = Math.max(t, name.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
 if (existsSync(join(web, 'index.html'))) {
-  const stale = !existsSync(built) || Math.max(newest(join(web, 'src')), newest(join(root, 'packages/contract/src'))) > statSync(built).mtimeMs;
-  if (stale) {
+  if (isStale(built, [join(web, 'src'), join(root, 'packages/contract/src')])) {
     console.log('Building the console (first start or changed sources)…');
     const r = spawnSync('npm', ['run', 'build', '--workspace', '@gatehouse/web'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) process.exit(r.status ?? 1);

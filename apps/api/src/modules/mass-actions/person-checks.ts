@@ -4,6 +4,7 @@ import { areas, complianceUsers, complianceVersions, compliances, sites, visits 
 import type { Db } from '../../platform/db/client';
 import { isComplianceDue } from '../compliance/compliance-due';
 import { checksOf, loadJourney } from '../kiosk-app/journey';
+import { expectedVisitWindow } from '../signin/load-sign-in';
 
 type Checks = MassUser['checks'];
 type ComplianceItem = MassUser['compliances'][number];
@@ -15,7 +16,6 @@ export interface PersonChecks {
   journey_flow_id: number | null;
 }
 
-const HOUR = 3_600_000;
 const NONE: Checks = { temperature_check: 0, mask_check: 0, host: 0, allow_not_select_host: 1, select_host_permitted: 1, temperature_threshold: DEFAULT_TEMPERATURE_THRESHOLD_C };
 
 /**
@@ -103,13 +103,14 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
 
 /**
  * The people whose flow asks its condition 'everytime' and who passed it for the visit the sign-in would take:
- * their earliest expected visit here (or anywhere) within 12 hours of now, answered online or at the front desk
+ * their earliest expected visit here (or anywhere) in the sign-in's window (`expectedVisitWindow`), answered online or at the front desk
  * (rule 214). The sign-in's own load finds that visit the same way (signin/load-sign-in.ts, expectedVisitOf).
  */
 async function passedForExpectedVisit(tx: Db, entityId: number, areaId: number, people: { id: number }[], flowOf: Map<number, FlowChoice>, now: Date) {
   const asked = people.filter((p) => flowOf.get(p.id)?.flow.complianceFrequency === 'everytime' && flowOf.get(p.id)?.flow.complianceId);
   const passed = new Set<number>();
   if (!asked.length) return passed;
+  const { from, to } = expectedVisitWindow(now);
   const expected = await tx
     .selectDistinctOn([visits.userId], { userId: visits.userId, visitId: visits.id })
     .from(visits)
@@ -119,8 +120,8 @@ async function passedForExpectedVisit(tx: Db, entityId: number, areaId: number, 
         eq(visits.status, 'expected'),
         inArray(visits.userId, asked.map((p) => p.id)),
         or(eq(visits.areaId, areaId), isNull(visits.areaId)),
-        gte(visits.expectedAt, new Date(now.getTime() - 12 * HOUR)),
-        lt(visits.expectedAt, new Date(now.getTime() + 12 * HOUR)),
+        gte(visits.expectedAt, from),
+        lt(visits.expectedAt, to),
       ),
     )
     .orderBy(visits.userId, visits.expectedAt);

@@ -57,8 +57,6 @@ export function registerAutoSignOut(services: Services) {
   });
 }
 
-/** Both drivers answer `{ rows }` from `execute`. */
-
 export async function runAutoSignOutJob(services: Services, data: AutoSignOutJob, now: Date) {
   const db = services.database.db;
   const closed = await autoSignOut(db, now, { entityId: data.entityId });

@@ -104,6 +104,9 @@ const MATCH: Record<Match, string> = {
   id_number: 'u.id_number = $5',
 };
 
+/** The expected visits a sign-in at `at` can take: expected within 12 hours either side. */
+export const expectedVisitWindow = (at: Date) => ({ from: new Date(at.getTime() - 12 * 3600_000), to: new Date(at.getTime() + 12 * 3600_000) });
+
 /**
  * The load statement's text, built once per shape (how the person is named, whether the actor has every site and
  * every user type) and prepared by name. Parameters: $1 organisation, $2 the acting member, $3 area, $4 kiosk,
@@ -213,8 +216,7 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
   else if (body.phone) [match, value] = ['phone', body.phone];
   else if (body.id_number) [match, value] = ['id_number', body.id_number];
   else throw fieldError('user_id', 'signin.person_required');
-  const from = new Date(at.getTime() - 12 * 3600_000);
-  const to = new Date(at.getTime() + 12 * 3600_000);
+  const { from, to } = expectedVisitWindow(at);
   const [row] = await runPrepared<LoadRow>(tx, loadStatement(match, actor.allSites, actor.allUserTypes), [
     actor.entityId,
     actor.userId ?? -1,
