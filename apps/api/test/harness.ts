@@ -47,6 +47,10 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
   return { database: wrapPglite(client), drop: async () => undefined };
 }
 
+/**
+ * The real app on a fresh database, with the job queue running as in production (mail leaves through the
+ * `mail.send` job: read it with `test/mailbox.ts`, which waits for it). `jobs: false` for a test that needs none.
+ */
 export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env.GATEHOUSE_TEST_DIR ?? tmpdir(), 'data-'));
   const config = loadConfig({
@@ -62,7 +66,7 @@ export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, 
   const services = createServices(config, database);
   const app = await buildApp({ services });
   await app.ready();
-  if (opts.jobs) await services.jobs.start();
+  if (opts.jobs !== false) await services.jobs.start();
   return {
     app,
     services,

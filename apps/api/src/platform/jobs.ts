@@ -1,5 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database, Db } from './db/client';
+import { APP_ROLE } from './db/migrate';
+import { afterCommit, refuseBesideTransaction } from './db/transaction-scope';
 
 type Handler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
@@ -12,6 +14,7 @@ export class Jobs {
   boss: PgBoss;
   started = false;
   private handlers = new Map<string, Handler<never>>();
+  private workers = new Map<string, string>();
 
   /** `installOnly`: no maintenance or cron timers (a one-off start that only installs pg-boss's schema). */
   constructor(
@@ -43,27 +46,55 @@ export class Jobs {
 
   async start() {
     await this.boss.start();
+    await grantSending(this.database);
     for (const [name, handler] of this.handlers) {
       await this.boss.createQueue(name).catch(() => undefined);
-      await this.boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      const worker = await this.boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
       });
+      this.workers.set(name, worker);
     }
     this.started = true;
   }
 
+  /**
+   * Queues a job. Inside a transaction, pass it (`{ db: jobsIn(tx) }`): the job is created with the transaction's
+   * commit, and a send beside the transaction is refused (on the embedded database's one connection it would wait
+   * for the transaction that waits for it). This process's worker is woken once the job is visible (after the
+   * commit) rather than at its next poll.
+   */
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}) {
     if (!this.handlers.has(name)) throw new Error(`No worker for job ${name}`);
+    if (!options.db) refuseBesideTransaction(`jobs.send('${name}')`, '{ db: jobsIn(tx) }');
     // Inside a transaction (`db`) nothing else may touch the database (PGlite is one connection): the queue
     // already exists, start() made it.
     if (!options.db) await this.boss.createQueue(name).catch(() => undefined);
-    return this.boss.send(name, data, options);
+    const id = await this.boss.send(name, data, options);
+    if (!options.startAfter) afterCommit(() => this.wake(name));
+    return id;
+  }
+
+  /** Wakes this process's worker of `name` to fetch now rather than at its next poll. */
+  wake(name: string) {
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
   }
 
   async stop() {
     if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
     this.started = false;
   }
+}
+
+/**
+ * A tenant transaction runs as the application role, and queues its jobs inside itself (`jobsIn(tx)`): the role
+ * may create a job (pg-boss's insert reads the queue's settings and answers the new id), and nothing more of the
+ * queue (other organisations' jobs and their data stay out of its reach).
+ */
+async function grantSending({ sql }: Database) {
+  await sql.exec(`grant usage on schema pgboss to ${APP_ROLE};
+    grant select on pgboss.queue to ${APP_ROLE};
+    grant insert, select (id) on pgboss.job to ${APP_ROLE};`);
 }
 
 /**

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Db } from './client';
 import { APP_ROLE } from './migrate';
 import { markPgliteTransaction, runPrepared, statement } from './prepared';
+import { inTransactionScope } from './transaction-scope';
 
 const SET_TENANT = statement(`select set_config('app.entity_id', $1, true), set_config('role', $2, true)`);
 
@@ -23,9 +24,9 @@ const SET_TENANT = statement(`select set_config('app.entity_id', $1, true), set_
 export function withTenant<T>(db: Db, entityId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(entityId)) throw new TypeError('withTenant: entity id must be an integer');
   const pool = (db as unknown as { $client?: unknown }).$client;
-  if (pool instanceof pg.Pool) return pooledTenantTransaction(db, pool, entityId, fn);
+  if (pool instanceof pg.Pool) return inTransactionScope(() => pooledTenantTransaction(db, pool, entityId, fn));
   const embedded = (db as unknown as { $client?: unknown }).$client;
-  return db.transaction(async (tx) => {
+  return inTransactionScope(() => db.transaction(async (tx) => {
     if (embedded instanceof PGlite) {
       markPgliteTransaction(tx, embedded);
       await runPrepared(tx as unknown as Db, SET_TENANT, [String(entityId), APP_ROLE]);
@@ -33,7 +34,7 @@ export function withTenant<T>(db: Db, entityId: number, fn: (tx: Db) => Promise<
       await tx.execute(sql`select set_config('app.entity_id', ${String(entityId)}, true), set_config('role', ${APP_ROLE}, true)`);
     }
     return fn(tx as unknown as Db);
-  }) as Promise<T>;
+  }) as Promise<T>);
 }
 
 interface PooledTransaction {
@@ -118,5 +119,5 @@ async function pooledTenantTransaction<T>(db: Db, pool: pg.Pool, entityId: numbe
  * resolving its organisation, jobs): runs as the owner, outside row-level security. Keep these few and narrow.
  */
 export function asSystem<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => fn(tx as unknown as Db)) as Promise<T>;
+  return inTransactionScope(() => db.transaction(async (tx) => fn(tx as unknown as Db)) as Promise<T>);
 }
