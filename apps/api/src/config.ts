@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { StatementTimeouts } from './platform/db/lanes';
 
 const bool = z
   .string()
@@ -50,6 +51,12 @@ const zEnv = z.object({
     }),
   /** Socket.IO ping interval (and timeout); a kiosk not heard from in three of them shows offline. */
   KIOSK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(10_000),
+  /** How long one statement of a console call may run (0: no limit); over it the call answers 503. */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** The same for the calls a kiosk makes with its device token (a scan waits for nothing longer). */
+  KIOSK_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+  /** The same for background jobs (imports, mail, auto sign-out). */
+  JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
 });
 
 export interface Config {
@@ -71,6 +78,8 @@ export interface Config {
   mapAttribution: string;
   trustProxy: false | number | string[];
   kioskHeartbeatMs: number;
+  /** One statement's limit in a tenant transaction, by lane (`platform/db/lanes.ts`). */
+  statementTimeouts: StatementTimeouts;
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapAttribution: e.MAP_ATTRIBUTION,
     trustProxy: e.TRUST_PROXY,
     kioskHeartbeatMs: e.KIOSK_HEARTBEAT_MS,
+    statementTimeouts: { console: e.STATEMENT_TIMEOUT_MS, device: e.KIOSK_STATEMENT_TIMEOUT_MS, background: e.JOB_STATEMENT_TIMEOUT_MS },
   };
 }
 

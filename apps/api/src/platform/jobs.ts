@@ -1,12 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Database, Db } from './db/client';
+import { inLane } from './db/lanes';
 import { APP_ROLE } from './db/migrate';
 import { afterCommit, refuseBesideTransaction } from './db/transaction-scope';
 
 type Handler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
 /**
- * Background jobs on pg-boss, in the same process, on the same database (PGlite or PostgreSQL). Jobs survive a
+ * Background jobs on pg-boss, in the same process, on the same database (embedded or PostgreSQL). Jobs survive a
  * restart; on PostgreSQL several processes share them without running one twice. Modules register workers
  * before start; `send` returns the job id.
  */
@@ -22,21 +23,8 @@ export class Jobs {
     opts: { installOnly?: boolean } = {},
   ) {
     const common = { schema: 'pgboss', supervise: !opts.installOnly, schedule: !opts.installOnly, migrate: true } as const;
-    if (database.kind === 'pglite') {
-      const pglite = database.pglite!;
-      this.boss = new PgBoss({
-        ...common,
-        db: {
-          executeSql: async (text: string, values: unknown[] = []) => {
-            if (values.length) return { rows: (await pglite.query(text, values)).rows as never[] };
-            const results = await pglite.exec(text);
-            return { rows: (results.at(-1)?.rows ?? []) as never[] };
-          },
-        },
-      });
-    } else {
-      this.boss = new PgBoss({ ...common, db: { executeSql: (text: string, values: unknown[] = []) => database.sql.query(text, values) } });
-    }
+    // The same pool as the app (the embedded database has one connection): pg-boss's statements wait in its lanes.
+    this.boss = new PgBoss({ ...common, db: { executeSql: (text: string, values: unknown[] = []) => database.sql.query(text, values) } });
     this.boss.on('error', (err) => console.error('[jobs]', err.message));
   }
 
@@ -44,7 +32,12 @@ export class Jobs {
     this.handlers.set(name, handler as Handler<never>);
   }
 
-  async start() {
+  /** Starts pg-boss and the workers in the background lane: a kiosk or a console call waiting for a connection goes first. */
+  start() {
+    return inLane('background', () => this.startWorkers());
+  }
+
+  private async startWorkers() {
     await this.boss.start();
     await grantSending(this.database);
     for (const [name, handler] of this.handlers) {
@@ -66,8 +59,8 @@ export class Jobs {
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}) {
     if (!this.handlers.has(name)) throw new Error(`No worker for job ${name}`);
     if (!options.db) refuseBesideTransaction(`jobs.send('${name}')`, '{ db: jobsIn(tx) }');
-    // Inside a transaction (`db`) nothing else may touch the database (PGlite is one connection): the queue
-    // already exists, start() made it.
+    // Inside a transaction (`db`) nothing else may touch the database (the embedded one has one connection): the
+    // queue already exists, start() made it.
     if (!options.db) await this.boss.createQueue(name).catch(() => undefined);
     const id = await this.boss.send(name, data, options);
     if (!options.startAfter) afterCommit(() => this.wake(name));
