@@ -32,6 +32,8 @@ export interface Ctx<A extends Access, P extends Schema, Q extends Schema, B ext
   tenant: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
   /** Queues a real-time event; it is sent after the handler (and so its transaction) has succeeded. */
   emit: <E extends ServerEvent>(room: 'entity' | 'user', id: number, event: E, payload: ServerEventPayloads[E]) => void;
+  /** After the handler's events: the sockets of these members (people ids) leave every room (realtime.endMembership). */
+  endMembership: (userIds: number[]) => void;
   audit: (tx: Db, action: string, subject: string, subjectId?: string | number | null, changes?: Record<string, unknown>) => Promise<void>;
   t: (key: string, vars?: Record<string, string | number>) => string;
 }
@@ -172,6 +174,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
                 return withTenant(services.database.db, actor.entityId, fn);
               },
               emit: (room, id, event, payload) => events.push({ room, id, event, payload }),
+              endMembership: (userIds) => events.push({ endMembership: userIds }),
               audit: (tx, action, subject, subjectId, changes) => writeAudit(tx, actor!.entityId!, actor, action, subject, subjectId, changes),
               t: (key, vars) => translate(req.lang, key, vars),
             };
