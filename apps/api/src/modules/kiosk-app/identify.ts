@@ -75,6 +75,8 @@ export async function resolvePerson(tx: Db, entityId: number, who: Identifier) {
     const person = await personWhere(tx, entityId, eq(users.id, visit.userId));
     if (!person) throw notFound('kiosk_app.code_unknown');
     if (visit.status === 'deleted' || visit.approvalState === 'rejected' || person.status === 'archived') throw forbidden('kiosk_app.code_revoked');
+    // Rule 155: the visit's own QR admits nobody until the visit is approved (the sign-in refuses it the same way).
+    if (visit.approvalState === 'pending') throw forbidden('signin.visit_awaiting_approval');
     return person;
   }
   if (who.rfid !== undefined) {

@@ -141,8 +141,9 @@ export default defineRoutes((r, services) => {
       const areaId = areaOf(k);
       const found = await withTenant(db, k.entity.id, async (tx) => {
         const who = await identify(tx, k.entity.id, areaId, await loadKioskJourney(tx, k), body);
-        // What a sign-in will ask beyond the checks: the flow's host step and its entry condition when due.
-        const asks = who.action === 'in' && who.flow ? await arrivalAsks(tx, kioskActor(k), { user_id: who.person.id, area_id: areaId, kiosk_id: k.kiosk.id }) : null;
+        // What a sign-in will ask beyond the checks: the flow's host step and its entry condition when due (and a
+        // visit still awaiting approval is refused here, as the sign-in would).
+        const asks = who.action === 'in' ? await arrivalAsks(tx, kioskActor(k), { user_id: who.person.id, area_id: areaId, kiosk_id: k.kiosk.id }) : null;
         return { ...who, asks };
       });
       // Without a journey the kiosk's own settings decide: a kiosk that takes temperatures asks both checks.
