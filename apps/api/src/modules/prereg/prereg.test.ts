@@ -274,6 +274,8 @@ describe('validate and create an expected visit', () => {
     const res = await create('en', form(p.link.code, p.contractor.id, { host: String(p.host.id) }));
     expect(res.body.data).toMatchObject({ journey_stage: 'awaiting_admin_approval', approval_required: 1 });
     expect((await visitRow(h, org, res.body.data.visit_id)).approvalState).toBe('pending');
+    // Its link (the QR code a kiosk reads) comes with the approval mail, not before.
+    expect(res.body.data.visit_url).toBeNull();
   });
 
   it('rule 134 and 140: the photo is required when the user type asks for one, decoded and held to its limits', async () => {

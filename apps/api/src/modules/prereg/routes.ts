@@ -307,7 +307,8 @@ export default defineRoutes((r, services) => {
     body: zCreateExpectedVisitForm,
     multipart: true,
     bodyLimit: PREREG_IMAGE.maxBytes + 512 * 1024,
-    response: z.object({ message: z.string(), data: z.object({ visit_id: z.number(), visit_url: z.string(), journey_stage: z.string(), approval_required: zFlag, expectedDateTime: z.string() }) }),
+    // visit_url: the visit's link (its QR code), null while the visit awaits approval: it comes with the approval mail.
+    response: z.object({ message: z.string(), data: z.object({ visit_id: z.number(), visit_url: z.string().nullable(), journey_stage: z.string(), approval_required: zFlag, expectedDateTime: z.string() }) }),
     status: 201,
     rateLimit: { max: 20, timeWindow: 60_000, key: (req) => `prereg-create:${req.ip}` },
     handler: async ({ req, params, emit, t }) => {
@@ -322,7 +323,7 @@ export default defineRoutes((r, services) => {
       emit('entity', link.entity.id, 'update', { type: 'visit', action: 'pre_registered', id: v.id });
       return {
         message: t('prereg.created'),
-        data: { visit_id: v.id, visit_url: v.token, journey_stage: v.journeyStage ?? '', approval_required: flag(v.approvalState === 'pending'), expectedDateTime: v.expectedAt!.toISOString() },
+        data: { visit_id: v.id, visit_url: v.approvalState === 'pending' ? null : v.token, journey_stage: v.journeyStage ?? '', approval_required: flag(v.approvalState === 'pending'), expectedDateTime: v.expectedAt!.toISOString() },
       };
     },
   });
