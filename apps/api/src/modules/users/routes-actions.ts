@@ -12,6 +12,7 @@ import { findDuplicates } from './duplicates';
 import { applyLabels, inviteOrRevoke } from './mass-actions';
 import { prepareInviteRows } from './invite-rows';
 import { mergeUsers } from './merge-users';
+import { mergeRefusal, protectedOf } from './protection';
 import { faceIdOf, photoKey } from './photo';
 import { accessOf, visibleTo } from './policy';
 import { presentUserFull, presentUserRow } from './present';
@@ -175,7 +176,8 @@ export function registerActions(r: Router, services: Services) {
       return tenant(async (tx) => {
         const keep = (await loadVisible(tx, actor, body.keep_user_id!)).row;
         const drop = (await loadVisible(tx, actor, body.merge_user_id!)).row;
-        if (drop.id === actor.userId) throw forbidden('people.self_delete');
+        const refused = mergeRefusal(actor, keep, drop, await protectedOf(tx, actor.entityId));
+        if (refused) throw forbidden(refused);
         const { merged, conflicts } = await mergeUsers(tx, actor, keep, drop);
         await audit(tx, 'merge', 'user', keep.id, { merged_user: { ...drop, createdAt: drop.createdAt.toISOString(), updatedAt: drop.updatedAt.toISOString() }, conflicting_values: conflicts });
         return { message: t('people.merged'), data: await presentUserFull(tx, found(merged)) };

@@ -14,6 +14,7 @@ import { moveUserType, setStatus } from './mass-actions';
 import { checkUserPhoto, storeUserPhoto } from './photo';
 import { accessOf, visibleTo } from './policy';
 import { presentUserFull } from './present';
+import { assertMay, protectedOf } from './protection';
 import { saveUser } from './save-user';
 import { roleNotice } from '../roles/role-notice';
 
@@ -125,13 +126,12 @@ export function registerCore(r: Router, services: Services) {
   });
 
   r.route({
-    method: 'DELETE', url: '/api/users/{id}', summary: 'Delete a person (not oneself; rule 100)', tags, permission: perm,
+    method: 'DELETE', url: '/api/users/{id}', summary: 'Delete a person (not oneself, the owner or the last administrator; a dashboard user only by an administrator; rule 100)', tags, permission: perm,
     params: zIdParam, query: z.object({ entity_id: zId.optional() }), response: zMessage,
     handler: ({ actor, params, tenant, audit, t }) =>
       tenant(async (tx) => {
         const { row } = await loadVisible(tx, actor, params.id);
-        if (row.id === actor.userId) throw forbidden('people.self_delete');
-        if (row.roleId !== null && actor.roleKey !== 'admin') throw forbidden();
+        assertMay(actor, row, 'delete', await protectedOf(tx, actor.entityId));
         await tx.delete(users).where(and(eq(users.entityId, actor.entityId), eq(users.id, row.id)));
         await audit(tx, 'delete', 'user', row.id, { name: `${row.firstName} ${row.lastName}`, email: row.email });
         return { message: t('people.deleted') };
