@@ -18,6 +18,7 @@ export class Realtime {
   private redis: Redis[] = [];
   private attachHooks: ((io: Server) => void)[] = [];
   private closeHooks: (() => void)[] = [];
+  private committedHooks: ((writes: CommittedWrite[]) => void)[] = [];
 
   /** `pingMs`: Socket.IO's ping interval and timeout, so a peer that went silent is dropped within two. */
   constructor(
@@ -75,6 +76,25 @@ export class Realtime {
   /** Runs when the server closes (modules stop their timers here). */
   onClose(hook: () => void) {
     this.closeHooks.push(hook);
+  }
+
+  /**
+   * Modules that follow changes made elsewhere (the kiosks reload their configuration when a journey, a user type
+   * or an area changes) hear here of every audited change once its request has succeeded, so after its commit.
+   * Keeps the platform free of module imports, and no change can forget to tell them.
+   */
+  onCommitted(hook: (writes: CommittedWrite[]) => void) {
+    this.committedHooks.push(hook);
+  }
+
+  committed(writes: CommittedWrite[]) {
+    for (const hook of this.committedHooks) {
+      try {
+        hook(writes);
+      } catch {
+        // A follower's failure never fails the change that has committed.
+      }
+    }
   }
 
   /**
@@ -140,6 +160,15 @@ export class Realtime {
 const sessionRoom = (id: number) => `session:${id}`;
 const accountRoom = (id: number) => `account:${id}`;
 const clientTokenRoom = (entityId: number) => `client-token:${entityId}`;
+
+/** An audited change (platform/audit.ts) whose request has succeeded. */
+export interface CommittedWrite {
+  entityId: number;
+  action: string;
+  subject: string;
+  subjectId: string | number | null;
+  changes: Record<string, unknown> | null;
+}
 
 /** Events raised during a request, sent once its transaction has committed; then the memberships it ended. */
 export type QueuedEvent = { room: 'entity' | 'user'; id: number; event: ServerEvent; payload: unknown } | { endMembership: number[] };

@@ -1,4 +1,4 @@
-import { KIOSK_NAMESPACE, type KioskCommandMessage, type KioskRequestUpdate } from '@gatehouse/contract';
+import { KIOSK_CONFIG_CHANGED, KIOSK_NAMESPACE, type KioskCommandMessage, type KioskConfigChanged, type KioskRequestUpdate } from '@gatehouse/contract';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -61,9 +61,20 @@ export type CommandHandler = (command: KioskCommandMessage) => Promise<string | 
 export class KioskClient {
   private socket: Socket | null = null;
   readonly received: KioskCommandMessage[] = [];
+  /** `config-changed` events heard, oldest first. */
+  readonly configChanges: KioskConfigChanged[] = [];
 
   constructor(
-    private opts: { serverUrl: string; token: string; appVersion?: string; onCommand?: CommandHandler; onCancel?: (requestId: number) => void; reconnect?: boolean },
+    private opts: {
+      serverUrl: string;
+      token: string;
+      appVersion?: string;
+      onCommand?: CommandHandler;
+      onCancel?: (requestId: number) => void;
+      /** The kiosk's configuration changed: load `GET /api/kiosk-app/config` again. */
+      onConfigChanged?: (change: KioskConfigChanged) => void;
+      reconnect?: boolean;
+    },
   ) {}
 
   /**
@@ -84,6 +95,10 @@ export class KioskClient {
       if (this.opts.onCommand) void this.run(msg, this.opts.onCommand);
     });
     socket.on('cancel', (msg: { request_id: number }) => this.opts.onCancel?.(msg.request_id));
+    socket.on(KIOSK_CONFIG_CHANGED, (msg: KioskConfigChanged) => {
+      this.configChanges.push(msg);
+      this.opts.onConfigChanged?.(msg);
+    });
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('connect timed out')), timeoutMs);
       socket.once('ready', (r: { kiosk_id: number; heartbeat_ms: number }) => {

@@ -1,0 +1,2 @@
+/** What other modules may use of the kiosks module. */
+export { notifyKiosks, type KioskTarget } from './notify-kiosks';
