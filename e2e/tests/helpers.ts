@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -40,6 +40,8 @@ async function reloadIn(page: Page, lang: string) {
  * pass `{ languages: ['en'] }` for a dialog or a step inside a page and check the address itself in both).
  */
 export async function expectAccessible(page: Page, label: string, { languages = ['en', 'ar'] }: { languages?: string[] } = {}) {
+  // Each language costs a reload and an axe run (seconds on a shared machine): the check adds its own time to the test's budget.
+  test.setTimeout(test.info().timeout + 15_000 * languages.length);
   const first = await page.evaluate(() => document.documentElement.lang);
   const order = [first, ...languages.filter((l) => l !== first)].filter((l) => languages.includes(l));
   for (const lang of order) {
