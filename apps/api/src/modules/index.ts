@@ -28,6 +28,7 @@ import signin from './signin/routes';
 import kioskApp from './kiosk-app/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
+import { emergencyLinkRoutes, emergencyRoutes } from './emergency/index';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -60,4 +61,6 @@ export const modules: FastifyPluginAsync[] = [
   dashboard,
   massActions,
   preregCustomFields,
+  emergencyRoutes,
+  emergencyLinkRoutes,
 ];

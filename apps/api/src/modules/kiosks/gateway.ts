@@ -6,6 +6,7 @@ import { hashToken } from '../../platform/auth/tokens';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
 import { closeOpenRequests, type KioskSocketData, onlineUntil, startHeartbeat } from './heartbeat';
+import { kioskEntityRoom } from './notify-kiosks';
 import { announce, moveRequest } from './request-log';
 
 /** Finds the active kiosk a device token belongs to (a narrow system lookup by the token's hash). */
@@ -44,7 +45,7 @@ export function attachKioskNamespace(io: Server, services: Services) {
     data.heardAt = Date.now();
     socket.conn.on('heartbeat', () => (data.heardAt = Date.now()));
     socket.onAny(() => (data.heardAt = Date.now()));
-    socket.join(kioskRoom(kioskId));
+    socket.join([kioskRoom(kioskId), kioskEntityRoom(entityId)]);
     const info = socket.handshake.auth ?? {};
     await withTenant(db, entityId, (tx) =>
       tx
