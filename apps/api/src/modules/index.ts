@@ -28,7 +28,8 @@ import signin from './signin/routes';
 import kioskApp from './kiosk-app/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
-import { emergencyLinkRoutes, emergencyRoutes } from './emergency/index';
+import { emergencyLinkRoutes, emergencyReportRoutes, emergencyRoutes } from './emergency/index';
+import { announcementRoutes } from './announcements/index';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -63,4 +64,6 @@ export const modules: FastifyPluginAsync[] = [
   preregCustomFields,
   emergencyRoutes,
   emergencyLinkRoutes,
+  emergencyReportRoutes,
+  announcementRoutes,
 ];

@@ -234,3 +234,26 @@ describe('emergency list for the wardens’ phones', () => {
     expect(none.body.count).toBe(0);
   });
 });
+
+describe('the session report and its PDF', () => {
+  it('answers start, end, who, time to account for everyone, statuses and the timeline; the PDF embeds an Arabic font', async () => {
+    const { site, people } = await placeWithPeople(org, 2);
+    await withTenant(db(), org.entityId, (tx) => tx.update(users).set({ firstName: 'سارة', lastName: 'Haddad' }).where(eq(users.id, people[0].user.id)));
+    const id = (await start(org, [site.id], { name: 'تمرين الحريق' })).body.data.id;
+    await api(h.app, org.token).put(`/api/action_emergency/${id}`, { user_id: people[0].user.id, status: 'safe' });
+    await api(h.app, org.token).put(`/api/action_emergency/${id}`, { user_id: people[1].user.id, status: 'needs_help' });
+    await api(h.app, org.token).put(`/api/end_emergency/${id}`);
+    const report = await api(h.app, org.token).get(`/api/emergency_report/${id}`);
+    expect(report.status).toBe(200);
+    expect(report.body.data).toMatchObject({ status: 'ended', started_by_name: 'Test Person', ended_by_name: 'Test Person', counts: { safe: 1, needs_help: 1 } });
+    expect(report.body.data.accounted_after_seconds).toBeGreaterThanOrEqual(0);
+    expect(report.body.data.timeline.map((e: { kind: string }) => e.kind)).toEqual(['started', 'mark', 'mark', 'ended']);
+    const pdf = await h.app.inject({ method: 'GET', url: `/api/emergency_report/${id}/pdf?lang=ar`, headers: { authorization: `Bearer ${org.token}` } });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/NotoSansArabic/);
+    expect((await h.app.inject({ method: 'GET', url: `/api/emergency_report/${id}/pdf`, headers: { authorization: `Bearer ${other.token}` } })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: `/api/emergency_report/${id}/pdf` })).statusCode).toBe(401);
+  });
+});
