@@ -28,6 +28,8 @@ import signin from './signin/routes';
 import kioskApp from './kiosk-app/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
+import { emergencyLinkRoutes, emergencyReportRoutes, emergencyRoutes } from './emergency/index';
+import { announcementRoutes } from './announcements/index';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -60,4 +62,8 @@ export const modules: FastifyPluginAsync[] = [
   dashboard,
   massActions,
   preregCustomFields,
+  emergencyRoutes,
+  emergencyLinkRoutes,
+  emergencyReportRoutes,
+  announcementRoutes,
 ];

@@ -11,3 +11,5 @@ export * from './people';
 export * from './compliance-answers';
 export * from './pre-registration';
 export * from './signin';
+export * from './emergency';
+export * from './announcements';
