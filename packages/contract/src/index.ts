@@ -17,3 +17,5 @@ export * from './journeys';
 export * from './compliance';
 export * from './visitors';
 export * from './kiosk-app';
+export * from './reports';
+export * from './privacy';

@@ -11,3 +11,4 @@ export * from './people';
 export * from './compliance-answers';
 export * from './pre-registration';
 export * from './signin';
+export * from './reports';

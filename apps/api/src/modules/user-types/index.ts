@@ -1,0 +1,2 @@
+/** What other modules may use of user types (module boundary). */
+export { canUseType, grantedUserTypeIds } from './policy';

@@ -1,0 +1,2 @@
+/** What other modules may use of users (module boundary). */
+export { accessOf, visibleTo } from './policy';
