@@ -20,3 +20,5 @@ export * from './kiosk-app';
 export * from './emergency';
 export * from './announcements';
 export * from './i18n-text';
+export * from './reports';
+export * from './privacy';

@@ -8,6 +8,7 @@ import { visitors } from './messages/visitors';
 import { signin } from './messages/signin';
 import { kioskApp } from './messages/kiosk-app';
 import { emergencyMessages } from './messages/emergency';
+import { reportsMessages } from './messages/reports';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -22,6 +23,7 @@ const parts: Catalogue[] = [
   signin,
   kioskApp,
   emergencyMessages,
+  reportsMessages,
 ];
 
 export const MESSAGES: Catalogue = {

@@ -30,6 +30,7 @@ import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
 import { emergencyLinkRoutes, emergencyReportRoutes, emergencyRoutes } from './emergency/index';
 import { announcementRoutes } from './announcements/index';
+import reports from './reports/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -60,6 +61,7 @@ export const modules: FastifyPluginAsync[] = [
   signin,
   kioskApp,
   dashboard,
+  reports,
   massActions,
   preregCustomFields,
   emergencyRoutes,

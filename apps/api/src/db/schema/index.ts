@@ -13,3 +13,4 @@ export * from './pre-registration';
 export * from './signin';
 export * from './emergency';
 export * from './announcements';
+export * from './reports';
