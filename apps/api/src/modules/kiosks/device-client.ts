@@ -1,4 +1,15 @@
-import { alarmTrips, FIRE_ALARM_EVENT, type FireAlarmMessage, KIOSK_EMERGENCY_EVENT, KIOSK_NAMESPACE, type KioskCommandMessage, type KioskEmergencyMessage, type KioskRequestUpdate } from '@gatehouse/contract';
+import {
+  alarmTrips,
+  FIRE_ALARM_EVENT,
+  type FireAlarmMessage,
+  KIOSK_CONFIG_CHANGED,
+  KIOSK_EMERGENCY_EVENT,
+  KIOSK_NAMESPACE,
+  type KioskCommandMessage,
+  type KioskConfigChanged,
+  type KioskEmergencyMessage,
+  type KioskRequestUpdate,
+} from '@gatehouse/contract';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -61,6 +72,8 @@ export type CommandHandler = (command: KioskCommandMessage) => Promise<string | 
 export class KioskClient {
   private socket: Socket | null = null;
   readonly received: KioskCommandMessage[] = [];
+  /** `config-changed` events heard, oldest first. */
+  readonly configChanges: KioskConfigChanged[] = [];
 
   constructor(
     private opts: {
@@ -71,6 +84,8 @@ export class KioskClient {
       onCancel?: (requestId: number) => void;
       /** The evacuation screen on or off (a session covering the kiosk's site started or ended). */
       onEmergency?: (msg: KioskEmergencyMessage) => void;
+      /** The kiosk's configuration changed: load `GET /api/kiosk-app/config` again. */
+      onConfigChanged?: (change: KioskConfigChanged) => void;
       reconnect?: boolean;
     },
   ) {}
@@ -94,6 +109,10 @@ export class KioskClient {
     });
     socket.on('cancel', (msg: { request_id: number }) => this.opts.onCancel?.(msg.request_id));
     socket.on(KIOSK_EMERGENCY_EVENT, (msg: KioskEmergencyMessage) => this.opts.onEmergency?.(msg));
+    socket.on(KIOSK_CONFIG_CHANGED, (msg: KioskConfigChanged) => {
+      this.configChanges.push(msg);
+      this.opts.onConfigChanged?.(msg);
+    });
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('connect timed out')), timeoutMs);
       socket.once('ready', (r: { kiosk_id: number; heartbeat_ms: number }) => {

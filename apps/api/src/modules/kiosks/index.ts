@@ -1,4 +1,3 @@
-/** What other modules may use of kiosks (module boundaries). */
-export { notifyKiosks, kioskEntityRoom, type KioskTarget } from './notify-kiosks';
+/** What other modules may use of the kiosks module. */
+export { notifyKiosks, type KioskTarget } from './notify-kiosks';
 export { sendSystemCommand } from './send-command';
-export { isOnline } from './heartbeat';

@@ -1,0 +1,2 @@
+/** What other modules may use of the people area. */
+export { type ChangeActor, protectedOf, refusalOf } from './protection';
