@@ -57,6 +57,10 @@ const zEnv = z.object({
   KIOSK_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
   /** The same for background jobs (imports, mail, auto sign-out). */
   JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
+  /** A generic HTTP SMS gateway (emergency messages): POST JSON { to, from, text } with a bearer token. */
+  SMS_GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SMS_GATEWAY_TOKEN: z.string().max(500).optional(),
+  SMS_SENDER: z.string().max(20).default('Gatehouse'),
 });
 
 export interface Config {
@@ -80,6 +84,7 @@ export interface Config {
   kioskHeartbeatMs: number;
   /** One statement's limit in a tenant transaction, by lane (`platform/db/lanes.ts`). */
   statementTimeouts: StatementTimeouts;
+  sms: { url?: string; token?: string; sender: string };
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     kioskHeartbeatMs: e.KIOSK_HEARTBEAT_MS,
     statementTimeouts: { console: e.STATEMENT_TIMEOUT_MS, device: e.KIOSK_STATEMENT_TIMEOUT_MS, background: e.JOB_STATEMENT_TIMEOUT_MS },
+    sms: { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN || undefined, sender: e.SMS_SENDER },
   };
 }
 
