@@ -11,7 +11,18 @@ import { storeUserPhoto } from '../users/photo';
 import { bumpTask } from './stage-import';
 
 export const IMPORT_JOB = 'users.import';
+/** The most rows one batch takes. */
 export const BATCH = 500;
+/**
+ * How long one batch should hold the database: each batch is a transaction on a connection (the embedded database
+ * has only one), and a kiosk waiting for it waits for the batch that holds it. Batches are sized to take about
+ * this long (between 10 and BATCH rows), from how long the previous one took.
+ */
+export const BATCH_TARGET_MS = 40;
+const FIRST_BATCH = 50;
+
+/** The next batch's size: the rows that fit in BATCH_TARGET_MS at the last batch's pace, at most twice as many. */
+export const nextBatchSize = (size: number, ms: number) => Math.max(10, Math.min(BATCH, size * 2, Math.round((size * BATCH_TARGET_MS) / Math.max(ms, 1))));
 
 type Row = typeof importRows.$inferSelect;
 type Outcome = { id: number; result: 'created' | 'updated' | 'refused'; reason: string | null; userId: number | null };
@@ -34,8 +45,8 @@ function refusal(d: Record<string, string>, typeId: number | undefined): string 
  * file updates instead of duplicating; a row that points at two different people is refused. The rows' results
  * and the task's counters are written in the same transaction, so a crash never leaves half a batch behind.
  */
-export async function processBatch(tx: Db, services: Services, taskId: number, entityId: number, runner: ChangeActor = { userId: 0, roleKey: null }): Promise<number> {
-  const rows: Row[] = await tx.select().from(importRows).where(and(eq(importRows.entityId, entityId), eq(importRows.taskId, taskId), eq(importRows.result, 'pending'))).orderBy(asc(importRows.rowNumber)).limit(BATCH);
+export async function processBatch(tx: Db, services: Services, taskId: number, entityId: number, runner: ChangeActor = { userId: 0, roleKey: null }, limit = BATCH): Promise<number> {
+  const rows: Row[] = await tx.select().from(importRows).where(and(eq(importRows.entityId, entityId), eq(importRows.taskId, taskId), eq(importRows.result, 'pending'))).orderBy(asc(importRows.rowNumber)).limit(limit);
   if (!rows.length) return 0;
   const types = new Map((await tx.select({ id: userTypes.id, name: userTypes.name }).from(userTypes).where(eq(userTypes.entityId, entityId))).map((t) => [t.name.toLowerCase(), t.id]));
   const norm = rows.map((r) => ({ row: r, d: { ...r.data, phone: r.data.phone?.replace(/[\s-]/g, ''), email: lower(r.data.email) } as Record<string, string> }));
@@ -195,7 +206,13 @@ export async function runImport(services: Services, data: ImportJob) {
     flushEvents(services.realtime, [{ room: 'entity', id: entityId, event: 'update', payload: { type: 'import', action: t.status, id: taskId, processed: t.processed, total: t.total, created: t.created, updated: t.updated, refused: t.refused } }]);
   };
   try {
-    while ((await withTenant(db, entityId, async (tx) => processBatch(tx, services, taskId, entityId, await runnerOf(tx, entityId, data.runBy)))) > 0) await progress();
+    for (let size = FIRST_BATCH; ; ) {
+      const started = performance.now();
+      const done = await withTenant(db, entityId, async (tx) => processBatch(tx, services, taskId, entityId, await runnerOf(tx, entityId, data.runBy), size));
+      if (!done) break;
+      size = nextBatchSize(size, performance.now() - started);
+      await progress();
+    }
     await withTenant(db, entityId, (tx) => tx.update(importTasks).set({ status: 'done', finishedAt: sql`now()` }).where(eq(importTasks.id, taskId)));
     // The embedded database has no autovacuum: give the planner the new people's statistics now, so that the
     // users grid stays on its indexes (PostgreSQL's autovacuum analyzes after such a change by itself).

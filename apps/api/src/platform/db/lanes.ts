@@ -22,8 +22,14 @@ export type StatementTimeouts = Record<Lane, number>;
 
 interface Waiter {
   lane: number;
+  since: number;
   admit: () => void;
 }
+
+/** How long a device call keeps the connection to itself between its statements, at most. */
+export const DEVICE_HOLD_MS = 250;
+/** A console or background waiter older than this is served even while device calls run. */
+export const MAX_WAIT_BEHIND_DEVICES_MS = 1_000;
 
 /**
  * A node-postgres pool whose connections are handed out by lane rather than first come, first served. Every way
@@ -33,6 +39,11 @@ interface Waiter {
 export class LanePool extends pg.Pool {
   private busy = 0;
   private waiting: Waiter[] = [];
+  /** Device calls in progress (`holdForDevice`). */
+  private devices = 0;
+  private aging: NodeJS.Timeout | null = null;
+  /** Milliseconds waited for a connection, by lane, since the start: the benchmarks and tests read it. */
+  readonly waited: Record<Lane, number> = { device: 0, console: 0, background: 0 };
 
   constructor(
     config: pg.PoolConfig & { max: number },
@@ -58,6 +69,28 @@ export class LanePool extends pg.Pool {
     return { busy: this.busy, waiting: this.waiting.length };
   }
 
+  /**
+   * A device call (a kiosk's scan) is in progress until the answer's release, at most DEVICE_HOLD_MS: meanwhile
+   * console and background work is not handed a connection, so the call's several statements (identity, load,
+   * write, the jobs it queues) do not each wait behind another transaction (an import's batch) that started in
+   * the gaps between them. A console or background waiter older than MAX_WAIT_BEHIND_DEVICES_MS is served anyway,
+   * so a stream of kiosk calls cannot starve the console.
+   */
+  holdForDevice(): () => void {
+    this.devices++;
+    let done = false;
+    const release = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      this.devices--;
+      this.pump();
+    };
+    const timer = setTimeout(release, DEVICE_HOLD_MS);
+    timer.unref();
+    return release;
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
   override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
@@ -70,7 +103,10 @@ export class LanePool extends pg.Pool {
   }
 
   private async checkout(): Promise<pg.PoolClient> {
-    await this.admission(ORDER[currentLane()]);
+    const lane = currentLane();
+    const since = performance.now();
+    await this.admission(ORDER[lane]);
+    this.waited[lane] += performance.now() - since;
     let client: pg.PoolClient;
     try {
       client = await super.connect();
@@ -96,21 +132,38 @@ export class LanePool extends pg.Pool {
   }
 
   private admission(lane: number): Promise<void> {
-    if (this.busy < (this.options.max ?? 10) && !this.waiting.length) {
-      this.busy++;
-      return Promise.resolve();
-    }
     return new Promise((admit) => {
       // After every waiter of the same or a more urgent lane: first come, first served within a lane.
       let at = this.waiting.findIndex((w) => w.lane > lane);
       if (at < 0) at = this.waiting.length;
-      this.waiting.splice(at, 0, { lane, admit });
+      this.waiting.splice(at, 0, { lane, since: performance.now(), admit });
+      this.pump();
     });
   }
 
   private leave() {
-    const next = this.waiting.shift();
-    if (next) next.admit();
-    else this.busy--;
+    this.busy--;
+    this.pump();
+  }
+
+  /** Hands free connections to the next waiters: devices first; others only when no device call runs, or when old. */
+  private pump() {
+    const max = this.options.max ?? 10;
+    while (this.busy < max && this.waiting.length) {
+      const now = performance.now();
+      const at = this.waiting.findIndex((w) => w.lane === 0 || !this.devices || now - w.since > MAX_WAIT_BEHIND_DEVICES_MS);
+      if (at < 0) {
+        // Look again when the oldest waiter comes of age (or sooner, when the device calls end).
+        if (!this.aging) {
+          const oldest = Math.min(...this.waiting.map((w) => w.since));
+          this.aging = setTimeout(() => ((this.aging = null), this.pump()), Math.max(1, oldest + MAX_WAIT_BEHIND_DEVICES_MS - now));
+          this.aging.unref();
+        }
+        return;
+      }
+      const [next] = this.waiting.splice(at, 1);
+      this.busy++;
+      next.admit();
+    }
   }
 }

@@ -15,5 +15,16 @@ export function laneOf(req: FastifyRequest): Lane {
  * continues on the socket's own context, so route handlers enter it again (`route.ts`).
  */
 export function registerLanes(app: FastifyInstance) {
-  app.addHook('onRequest', (req, _reply, done) => inLane(laneOf(req), done));
+  const pool = app.services.database.pool;
+  const holds = new WeakMap<FastifyRequest, () => void>();
+  app.addHook('onRequest', (req, _reply, done) => {
+    const lane = laneOf(req);
+    // A kiosk's call keeps the connection between its statements (LanePool.holdForDevice) until it is answered.
+    if (lane === 'device' && !req.url.startsWith('/api/health')) holds.set(req, pool.holdForDevice());
+    inLane(lane, done);
+  });
+  app.addHook('onResponse', (req, _reply, done) => {
+    holds.get(req)?.();
+    done();
+  });
 }
