@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, type Org } from '../../../test/factories';
-import { fixtures } from '../journeys/test-fixtures';
+import { fixtures } from '../journeys/testing';
 
 let h: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { MemberActor } from '../../platform/auth/actor';
 import { withTenant } from '../../platform/db/tenant';
 import { AppError, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
-import { reachableSiteIds } from '../sites/site-access';
+import { reachableSiteIds } from '../sites';
 import { isOnline } from './heartbeat';
 import { announce, moveRequest } from './request-log';
 

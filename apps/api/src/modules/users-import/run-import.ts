@@ -5,8 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { flushEvents } from '../../platform/realtime';
 import type { Services } from '../../platform/services';
-import { labelIds } from '../users/save-user';
-import { storeUserPhoto } from '../users/photo';
+import { labelIds, storeUserPhoto } from '../users';
 import { bumpTask } from './stage-import';
 
 export const IMPORT_JOB = 'users.import';

@@ -5,8 +5,8 @@ import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { translate } from '../../platform/i18n';
-import { closeOpenVisits } from '../visits/close-open-visits';
-import { canUseType } from '../user-types/policy';
+import { closeOpenVisits } from '../visits';
+import { canUseType } from '../user-types';
 import { partitionByAccess } from './policy';
 import { labelIds } from './save-user';
 

@@ -15,7 +15,7 @@ import { checkUserPhoto, storeUserPhoto } from './photo';
 import { accessOf, visibleTo } from './policy';
 import { presentUserFull } from './present';
 import { saveUser } from './save-user';
-import { roleNotice } from '../roles/role-notice';
+import { roleNotice } from '../roles';
 
 const tags = ['users'];
 const perm = 'users' as const;

@@ -1,0 +1,5 @@
+/**
+ * The kiosk app's calls: the kiosk's journey and the checks it asks.
+ * Other modules import only this file (lint refuses the rest; docs/ARCHITECTURE.md, Modules).
+ */
+export { checksOf, loadJourney } from './journey';

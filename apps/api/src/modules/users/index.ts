@@ -1,0 +1,10 @@
+/**
+ * People: saving one, their photo, who may see them, presenting their documents.
+ * Other modules import only this file (lint refuses the rest; docs/ARCHITECTURE.md, Modules).
+ */
+export { peopleDemo } from './demo';
+export { storeUserPhoto } from './photo';
+export { accessOf, visibleTo } from './policy';
+export { presentDocument } from './present';
+export { loadVisible } from './routes-core';
+export { assertUnique, labelIds } from './save-user';
