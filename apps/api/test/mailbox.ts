@@ -37,23 +37,27 @@ interface App {
 }
 
 /**
- * Waits until every mail queued so far and due now has left: the `mail.send` jobs run as in production (the test
- * app starts the job queue), so a test reads its mail only after this. Wakes the worker rather than waiting for
- * its poll.
+ * Waits until every job of `queue` queued so far and due now is done: the job queue runs as in production (the test
+ * app starts it), so a test reads what a job delivers (a mail, a text) only after this. Wakes the worker rather
+ * than waiting for its poll.
  */
-export async function mailDelivered({ services }: App, timeoutMs = 15_000) {
+export async function queueDrained({ services }: App, queue: string, timeoutMs = 15_000) {
   if (!services.jobs.started) return;
   const until = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await services.database.sql.query<{ n: number }>(
-      `select count(*)::int as n from pgboss.job where name = 'mail.send' and state in ('created', 'retry', 'active') and start_after <= now()`,
+      `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and start_after <= now()`,
+      [queue],
     );
     if (!rows[0].n) return;
-    if (Date.now() > until) throw new Error(`${rows[0].n} mail(s) still queued after ${timeoutMs} ms`);
-    services.jobs.wake('mail.send');
+    if (Date.now() > until) throw new Error(`${rows[0].n} ${queue} job(s) still queued after ${timeoutMs} ms`);
+    services.jobs.wake(queue);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Waits until every mail queued so far and due now has left (the `mail.send` jobs). */
+export const mailDelivered = (h: App) => queueDrained(h, 'mail.send');
 
 /** The `.eml` files written to DATA_DIR/mail (SMTP_URL unset), oldest first, once the queued mail has left. */
 export async function mailbox(h: App): Promise<ReadMail[]> {

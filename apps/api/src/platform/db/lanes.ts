@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { EventEmitter } from 'node:events';
 import pg from 'pg';
 
 /**
@@ -41,6 +42,15 @@ export class LanePool extends pg.Pool {
     readonly embedded: boolean,
   ) {
     super(config);
+    this.on('connect', (client) => client.on('notification', (m) => this.notifications.emit('notification', m)));
+  }
+
+  private notifications = new EventEmitter();
+
+  /** Every NOTIFY a connection of this pool receives (`listen` on the embedded database); answers the unsubscribe. */
+  onNotification(fn: (m: pg.Notification) => void) {
+    this.notifications.on('notification', fn);
+    return () => void this.notifications.off('notification', fn);
   }
 
   /** Connections held and waited for, by lane: what the health check reports. */

@@ -2,8 +2,8 @@ import pg from 'pg';
 import type { Database } from './client';
 
 /**
- * Listens to a PostgreSQL NOTIFY channel on either database: on PostgreSQL one dedicated node-postgres connection
- * (a pooled one would be handed to other queries); on the embedded database its one pooled connection (below). Notifications arrive only for
+ * Listens to a PostgreSQL NOTIFY channel on either database: on the embedded one through its pool (one backend),
+ * on PostgreSQL through one dedicated node-postgres connection (a pooled one would be handed to other queries). Notifications arrive only for
  * committed transactions, so a trigger's NOTIFY is an "after commit" event whatever code path wrote the rows.
  * The connection is re-opened after a loss (1 s later); `onReconnect` tells the caller it may have missed some.
  * Answers the function that stops listening.
@@ -15,7 +15,18 @@ export async function listen(
   opts: { onReconnect?: () => void } = {},
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: invalid channel ${channel}`);
-  if (database.kind === 'pglite') return listenEmbedded(database, channel, onPayload, opts);
+  if (database.kind === 'pglite') {
+    // The embedded database is one backend behind its socket: it listens once, and a notification comes back on
+    // the connection whose commit caused it, which the pool forwards.
+    const stop = database.pool.onNotification((m) => {
+      if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
+    });
+    await database.sql.exec(`listen ${channel}`);
+    return async () => {
+      stop();
+      await database.sql.exec(`unlisten ${channel}`).catch(() => undefined);
+    };
+  }
   const options = (database.pool as unknown as { options: pg.ClientConfig }).options;
   let client: pg.Client | null = null;
   let stopped = false;
@@ -50,44 +61,5 @@ export async function listen(
     const c = client;
     client = null;
     await c?.end().catch(() => undefined);
-  };
-}
-
-/**
- * The embedded database is one backend behind one pooled connection (platform/db/client.ts): a second connection
- * would share that backend, and the notifications of a commit come back on the connection that committed. So the
- * pool's connection itself listens: `LISTEN` on each connection the pool opens (a replaced one says so through
- * `onReconnect`), and its `notification` events are the channel's.
- */
-async function listenEmbedded(
-  database: Database,
-  channel: string,
-  onPayload: (payload: string) => void,
-  opts: { onReconnect?: () => void },
-): Promise<() => Promise<void>> {
-  const pool = database.pool;
-  const heard = new WeakSet<pg.PoolClient>();
-  const onNotification = (m: pg.Notification) => {
-    if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
-  };
-  let first = true;
-  const attach = (client: pg.PoolClient) => {
-    if (heard.has(client)) return;
-    heard.add(client);
-    client.on('notification', onNotification);
-    void client.query(`listen ${channel}`).catch(() => undefined);
-    if (!first) opts.onReconnect?.();
-  };
-  pool.on('connect', attach);
-  const client = await pool.connect();
-  try {
-    attach(client);
-  } finally {
-    client.release();
-  }
-  first = false;
-  return async () => {
-    pool.off('connect', attach);
-    await pool.query(`unlisten ${channel}`).catch(() => undefined);
   };
 }
