@@ -7,7 +7,7 @@
  *   DATABASE_URL=postgresql://root@localhost/postgres?host=/var/run/postgresql node --import tsx bench/explain-signin.ts
  */
 import pg from 'pg';
-import { signInOutOnce } from '../apps/api/src/modules/signin/sign-in-out';
+import { signInOutOnce } from '../apps/api/src/modules/signin';
 import { resolveActor, type MemberActor } from '../apps/api/src/platform/auth/actor';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { withTenant } from '../apps/api/src/platform/db/tenant';

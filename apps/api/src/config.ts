@@ -51,16 +51,16 @@ const zEnv = z.object({
     }),
   /** Socket.IO ping interval (and timeout); a kiosk not heard from in three of them shows offline. */
   KIOSK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(10_000),
+  /** A generic HTTP SMS gateway (emergency messages): POST JSON { to, from, text } with a bearer token. */
+  SMS_GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SMS_GATEWAY_TOKEN: z.string().max(500).optional(),
+  SMS_SENDER: z.string().max(20).default('Gatehouse'),
   /** How long one statement of a console call may run (0: no limit); over it the call answers 503. */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /** The same for the calls a kiosk makes with its device token (a scan waits for nothing longer). */
   KIOSK_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
   /** The same for background jobs (imports, mail, auto sign-out). */
   JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
-  /** A generic HTTP SMS gateway (emergency messages): POST JSON { to, from, text } with a bearer token. */
-  SMS_GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  SMS_GATEWAY_TOKEN: z.string().max(500).optional(),
-  SMS_SENDER: z.string().max(20).default('Gatehouse'),
 });
 
 export interface Config {
@@ -82,9 +82,9 @@ export interface Config {
   mapAttribution: string;
   trustProxy: false | number | string[];
   kioskHeartbeatMs: number;
+  sms: { url?: string; token?: string; sender: string };
   /** One statement's limit in a tenant transaction, by lane (`platform/db/lanes.ts`). */
   statementTimeouts: StatementTimeouts;
-  sms: { url?: string; token?: string; sender: string };
 }
 
 export class ConfigError extends Error {}
@@ -117,8 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapAttribution: e.MAP_ATTRIBUTION,
     trustProxy: e.TRUST_PROXY,
     kioskHeartbeatMs: e.KIOSK_HEARTBEAT_MS,
-    statementTimeouts: { console: e.STATEMENT_TIMEOUT_MS, device: e.KIOSK_STATEMENT_TIMEOUT_MS, background: e.JOB_STATEMENT_TIMEOUT_MS },
     sms: { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN || undefined, sender: e.SMS_SENDER },
+    statementTimeouts: { console: e.STATEMENT_TIMEOUT_MS, device: e.KIOSK_STATEMENT_TIMEOUT_MS, background: e.JOB_STATEMENT_TIMEOUT_MS },
   };
 }
 

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { createServices } from './platform/boot';
 import { LockedError, openDatabase } from './platform/db/client';
 import { migrate } from './platform/db/migrate';
-import { seedOnFirstStart } from './modules/demo/seed';
+import { seedOnFirstStart } from './modules/demo';
 
 async function main() {
   const config = loadConfig();

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerAccount } from '../src/modules/auth/register-account';
-import { createEntity } from '../src/modules/entity/create-entity';
-import { KioskClient, requestPairing, waitForDeviceToken } from '../src/modules/kiosks/device-client';
-import { BEATS_BEFORE_OFFLINE } from '../src/modules/kiosks/heartbeat';
+import { registerAccount } from '../src/modules/auth';
+import { createEntity } from '../src/modules/entity';
+import { KioskClient, requestPairing, waitForDeviceToken } from '../src/modules/kiosks/testing';
+import { BEATS_BEFORE_OFFLINE } from '../src/modules/kiosks';
 import { issueSession } from '../src/platform/auth/sessions';
 import { openDatabase } from '../src/platform/db/client';
 import { migrate } from '../src/platform/db/migrate';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../src/db/schema/index';
-import { registerAccount } from '../src/modules/auth/register-account';
-import { createEntity } from '../src/modules/entity/create-entity';
+import { registerAccount } from '../src/modules/auth';
+import { createEntity } from '../src/modules/entity';
 import { closeSockets, connected, join, nextEvent, openSocket } from './sockets';
 import { issueSession } from '../src/platform/auth/sessions';
 import { openDatabase } from '../src/platform/db/client';

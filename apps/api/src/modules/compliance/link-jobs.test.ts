@@ -5,9 +5,9 @@ import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, type Org } from '../../../test/factories';
 import { mailDelivered, smtpMailbox } from '../../../test/mailbox';
-import { fixtures } from '../journeys/test-fixtures';
-import { createPlace, multipart, visitRow } from '../prereg/test-fixtures';
-import { mailsTo, parseMail } from '../prereg/test-mail';
+import { fixtures } from '../journeys/testing';
+import { createPlace, multipart, visitRow } from '../visits/testing';
+import { mailsTo, parseMail } from '../../../test/mime';
 import { COMPLIANCE_LINK_JOB, runComplianceLinkJob } from './link-jobs';
 
 const MIN = 60_000;

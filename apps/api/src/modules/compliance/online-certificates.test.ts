@@ -4,7 +4,7 @@ import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, type Org } from '../../../test/factories';
 import { mailbox } from '../../../test/mailbox';
 import { dccTest, isoDaysAgo, makeDcc, makeShc, shcPatient, shcShot, signerKeys, trustKeyBodies } from '../../../test/certificates';
-import { fixtures } from '../journeys/test-fixtures';
+import { fixtures } from '../journeys/testing';
 
 let h: TestApp;
 beforeAll(async () => {

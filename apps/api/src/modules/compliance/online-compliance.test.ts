@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, type Org } from '../../../test/factories';
 import { mailDelivered } from '../../../test/mailbox';
-import { fixtures } from '../journeys/test-fixtures';
+import { fixtures } from '../journeys/testing';
 
 let h: TestApp;
 beforeAll(async () => {

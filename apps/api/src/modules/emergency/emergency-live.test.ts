@@ -12,7 +12,7 @@ import { startFakeSmsGateway } from '../../../test/fake-sms-gateway';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { mailDelivered, parseMessage, queueDrained } from '../../../test/mailbox';
 import { makeArea, makeSite, pairKiosk, signInPerson } from '../../../test/places';
-import { KioskClient, watchFireAlarm } from '../kiosks/device-client';
+import { KioskClient, watchFireAlarm } from '../kiosks/testing';
 import { SMS_JOB } from './sms-gateway';
 
 let h: TestApp;
