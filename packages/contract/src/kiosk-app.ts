@@ -23,6 +23,8 @@ export const zKioskAppConfig = z.object({
         print_badge: zFlag,
         temperature_check: zFlag,
         mask_check: zFlag,
+        /** The reading (Celsius) at or above which the temperature check fails: the journey's, else the default (rule 227). */
+        temperature_threshold: z.number(),
         flows: z.array(
           z.object({
             id: z.number(),
@@ -36,6 +38,7 @@ export const zKioskAppConfig = z.object({
             host: z.object({ required: zFlag, allow_no_host: zFlag }),
             temperature_check: zFlag,
             mask_check: zFlag,
+            /** The journey's outputs apply to every flow, the flow's add to them (the journey builder's flow card). */
             print_badge: zFlag,
             photo: zFlag,
             custom_fields: z.array(z.object({ id: z.number(), name: z.string(), type: z.string(), display: z.string().nullable(), options: z.array(z.string()), required: zFlag })),

@@ -19,7 +19,7 @@ const flow: KioskJourney['flows'][number] = {
   custom_fields: [{ id: 21, name: 'Purpose of visit', type: 'radio', display: null, options: ['Meeting', 'Delivery'], required: 1 }],
   compliance: { id: 31, name: 'Health questionnaire', questions: [{ id: 'fever', question: 'Do you have a fever?' }], agreement_text: 'I follow the rules.', statement: 'My answers are true.' },
 };
-const journey: KioskJourney = { id: 1, name: 'Reception', instruction: null, name_matching: 'quick', print_badge: 1, temperature_check: 1, mask_check: 0, flows: [flow, { ...flow, id: 12, walk_in: 0, user_type: { id: 6, name: 'Pupil' } }] };
+const journey: KioskJourney = { id: 1, name: 'Reception', instruction: null, name_matching: 'quick', print_badge: 1, temperature_check: 1, mask_check: 0, temperature_threshold: 37.5, flows: [flow, { ...flow, id: 12, walk_in: 0, user_type: { id: 6, name: 'Pupil' } }] };
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { createOrg, type Org, uniq } from '../../../test/factories';
-import { api, buildTestApp, type TestApp } from '../../../test/harness';
+import { api, buildTestApp, type Reply, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, pairKiosk } from '../../../test/places';
 import { linkHash } from '../prereg/visit-link';
 import { fixtures } from '../signin/test-fixtures';
@@ -40,6 +40,8 @@ const run = <T>(o: Org, fn: Parameters<typeof withTenant<T>>[2]) => withTenant(h
 const person = (o: Org, v: Partial<typeof users.$inferInsert> = {}) =>
   run(o, async (tx) => (await tx.insert(users).values({ entityId: o.entityId, firstName: 'Pat', lastName: uniq('P'), ...v }).returning())[0]);
 const scansOf = (o: Org, userId: number) => fixtures(h, o).scans(userId);
+/** The journey of a configuration answer. */
+const j0 = (res: Reply) => res.body.data.journey;
 const countPeople = (o: Org) => run(o, async (tx) => (await tx.select({ id: users.id }).from(users).where(eq(users.entityId, o.entityId))).length);
 
 beforeAll(async () => {
@@ -52,7 +54,7 @@ beforeAll(async () => {
   otherDevice = await pairKiosk(h, other, (await makeArea(h, other, (await makeSite(h, other)).id)).id);
   ids = await run(org, async (tx) => {
     const e = org.entityId;
-    const [visitor] = await tx.insert(userTypes).values({ entityId: e, name: 'Visitor', registrationMethod: 'approval_required', mandatoryData: ['email'] }).returning();
+    const [visitor] = await tx.insert(userTypes).values({ entityId: e, name: 'Visitor', registrationMethod: 'allowed', mandatoryData: ['email'] }).returning();
     const [staff] = await tx.insert(userTypes).values({ entityId: e, name: 'Staff', registrationMethod: 'not_required', isStaff: true }).returning();
     const [teacher] = await tx.insert(userTypes).values({ entityId: e, name: 'Teacher', parentId: staff.id }).returning();
     const [pupil] = await tx.insert(userTypes).values({ entityId: e, name: 'Pupil', registrationMethod: 'by_admin' }).returning();
@@ -184,7 +186,7 @@ describe('kiosk app: journey', () => {
     const res = await api(h.app, device.token).get('/api/kiosk-app/config');
     expect(res.status).toBe(200);
     const j = res.body.data.journey;
-    expect(j).toMatchObject({ name: 'Reception', print_badge: 1, temperature_check: 1, name_matching: 'quick' });
+    expect(j).toMatchObject({ name: 'Reception', print_badge: 1, temperature_check: 1, name_matching: 'quick', temperature_threshold: 37.5 });
     const visitors = j.flows.find((f: { id: number }) => f.id === ids.flow);
     expect(visitors).toMatchObject({ walk_in: 1, mandatory: ['email'], host: { required: 1, allow_no_host: 0 }, temperature_check: 1, print_badge: 1 });
     expect(visitors.compliance.questions).toEqual([
@@ -223,10 +225,21 @@ describe('kiosk app: journey', () => {
     expect(await scansOf(org, teacher.id)).toHaveLength(0);
     const ok = await api(h.app, device.token).post('/api/kiosk-app/scan', { user_id: teacher.id, temperature: '36.6 c' });
     expect(ok.status).toBe(200);
-    // The staff flow prints no badge (the flow's setting); default users never get one (rule 102).
+    // The staff flow prints no badge of its own, but the journey's outputs apply to every flow (as the journey
+    // builder's flow card says): a badge.
     const badge = await api(h.app, device.token).get(`/api/kiosk-app/badge/${ok.body.data.scan.id}`);
-    expect(badge.status).toBe(403);
-    expect(badge.body.message).toBe('No badge is printed for this sign-in.');
+    expect(badge.status).toBe(200);
+    expect(j0(await api(h.app, device.token).get('/api/kiosk-app/config')).flows.find((f: { id: number }) => f.id === ids.staffFlow).print_badge).toBe(1);
+    // Neither the journey nor the flow: none.
+    await run(org, (tx) => tx.update(journeys).set({ printBadge: false }).where(eq(journeys.entityId, org.entityId)));
+    try {
+      const none = await api(h.app, device.token).get(`/api/kiosk-app/badge/${ok.body.data.scan.id}`);
+      expect(none.status).toBe(403);
+      expect(none.body.message).toBe('No badge is printed for this sign-in.');
+      expect(j0(await api(h.app, device.token).get('/api/kiosk-app/config')).flows.find((f: { id: number }) => f.id === ids.staffFlow).print_badge).toBe(0);
+    } finally {
+      await run(org, (tx) => tx.update(journeys).set({ printBadge: true }).where(eq(journeys.entityId, org.entityId)));
+    }
     const again = await api(h.app, device.token).post('/api/kiosk-app/identify', { user_id: teacher.id });
     expect(again.body.data.action).toBe('out');
   });
@@ -355,6 +368,16 @@ describe('kiosk app: walk-in visitor', () => {
     expect(dup.body.errors.email).toEqual(['Email already in use']);
     const pupils = await api(h.app, device.token).post('/api/kiosk-app/visitor', visitorBody({ journey_flow_id: ids.pupilFlow }));
     expect(pupils.status).toBe(403);
+    // Rule 156: a type whose visits need approval takes no walk-ins (the walk-in would be a visit nobody approved).
+    await run(org, (tx) => tx.update(userTypes).set({ registrationMethod: 'approval_required' }).where(eq(userTypes.id, ids.visitor)));
+    try {
+      expect(j0(await api(h.app, device.token).get('/api/kiosk-app/config')).flows.find((f: { id: number }) => f.id === ids.flow)).toMatchObject({ walk_in: 0 });
+      const awaiting = await api(h.app, device.token).post('/api/kiosk-app/visitor', visitorBody({ email: `${uniq('w')}@example.test` }));
+      expect(awaiting.status).toBe(403);
+      expect(awaiting.body.message).toBe('Visitors of this type must be registered before they arrive.');
+    } finally {
+      await run(org, (tx) => tx.update(userTypes).set({ registrationMethod: 'allowed' }).where(eq(userTypes.id, ids.visitor)));
+    }
     expect(pupils.body.message).toBe('Visitors of this type must be registered before they arrive.');
     const before = await countPeople(other);
     expect((await api(h.app, otherDevice.token).post('/api/kiosk-app/visitor', visitorBody())).status).toBe(404);

@@ -1,0 +1,37 @@
+/**
+ * The temperature rule (rule 227) shared by the server's sign-in and the kiosk app. Kept free of zod (and of any
+ * import) so that the kiosk bundle can import it: `@gatehouse/contract/temperature`.
+ */
+
+/** Rule 227: a reading above 85, or one that says F, is Fahrenheit; none at all is 36 C. */
+export const FAHRENHEIT_ABOVE = 85;
+export const DEFAULT_TEMPERATURE_C = 36;
+/** Readings at or above this (Celsius) fail the temperature check unless the journey sets its own threshold. */
+export const DEFAULT_TEMPERATURE_THRESHOLD_C = 37.5;
+/** Notes justifying a failed check, and admin notes: at least 20 characters (001 §5). */
+export const NOTES_MIN = 20;
+
+/**
+ * Reads a temperature as typed on a kiosk or console (rule 227): "37.2", "99.1", "99 F", "37,5 c". Answers the
+ * Celsius value rounded to one decimal and the unit read, or null when it is not a temperature ("hot").
+ */
+export function parseTemperature(input: string | number | null | undefined): { celsius: number; unit: 'c' | 'f' } | null {
+  if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return { celsius: DEFAULT_TEMPERATURE_C, unit: 'c' };
+  const text = String(input).trim().toLowerCase().replace(',', '.');
+  const m = /^(-?\d{1,3}(?:\.\d{1,2})?)\s*°?\s*(c|f|celsius|fahrenheit)?$/.exec(text);
+  if (!m) return null;
+  const value = Number(m[1]);
+  const fahrenheit = m[2]?.startsWith('f') || (!m[2] && value > FAHRENHEIT_ABOVE);
+  const celsius = fahrenheit ? ((value - 32) * 5) / 9 : value;
+  if (celsius < 25 || celsius > 45) return null;
+  return { celsius: Math.round(celsius * 10) / 10, unit: fahrenheit ? 'f' : 'c' };
+}
+
+/**
+ * The threshold a sign-in's reading is held to: the journey's own (`temperature_threshold`, rule 196) when the
+ * journey or the person's flow checks temperature, else the default.
+ */
+export const temperatureThreshold = (journeyThreshold: number | null | undefined) => journeyThreshold ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
+
+/** A reading (Celsius) at or above the threshold fails the check: the sign-in then needs notes (rule 212). */
+export const failsTemperature = (celsius: number, threshold: number) => celsius >= threshold;
