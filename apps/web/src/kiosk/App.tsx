@@ -14,6 +14,7 @@ import { QrScan } from './QrScan';
 import { Reason, type ReasonOption } from './Reason';
 import { Visitor, type VisitorBody, stepOfField } from './Visitor';
 import { identifierOf, whoFromCode, type Who } from './who';
+import { KIOSK_CONFIG_KEY, KIOSK_LANG_KEY } from '../lib/storage-keys';
 
 type Screen =
   | { k: 'home' }
@@ -26,11 +27,9 @@ type Screen =
   | { k: 'done'; outcome: Outcome }
   | { k: 'error'; message: string };
 
-const CONFIG_KEY = 'gatehouse.kiosk.config';
-const LANG_KEY = 'gatehouse.kiosk.lang';
 const cachedConfig = (): KioskConfig | null => {
   try {
-    return JSON.parse(localStorage.getItem(CONFIG_KEY) ?? 'null') as KioskConfig | null;
+    return JSON.parse(localStorage.getItem(KIOSK_CONFIG_KEY) ?? 'null') as KioskConfig | null;
   } catch {
     return null;
   }
@@ -39,7 +38,7 @@ const cachedConfig = (): KioskConfig | null => {
 export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const [paired, setPaired] = useState(() => !!deviceToken());
   const [config, setConfig] = useState<KioskConfig | null>(cachedConfig);
-  const [lang, setLang] = useState<Lang>(() => (localStorage.getItem(LANG_KEY) as Lang | null) ?? config?.settings.language ?? 'en');
+  const [lang, setLang] = useState<Lang>(() => (localStorage.getItem(KIOSK_LANG_KEY) as Lang | null) ?? config?.settings.language ?? 'en');
   const [screen, setScreen] = useState<Screen>({ k: 'home' });
   const [waiting, setWaiting] = useState(0);
   const [offline, setOffline] = useState(false);
@@ -50,7 +49,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
 
   const unpair = useCallback(() => {
     forgetDeviceToken();
-    localStorage.removeItem(CONFIG_KEY);
+    localStorage.removeItem(KIOSK_CONFIG_KEY);
     setConfig(null);
     setPaired(false);
   }, []);
@@ -77,7 +76,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const loadConfig = useCallback(async () => {
     try {
       const res = await call<{ data: KioskConfig }>('GET', '/api/kiosk-app/config', undefined, langRef.current);
-      localStorage.setItem(CONFIG_KEY, JSON.stringify(res.data));
+      localStorage.setItem(KIOSK_CONFIG_KEY, JSON.stringify(res.data));
       setConfig(res.data);
       setOffline(false);
     } catch (err) {
@@ -120,7 +119,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
 
   const home = useCallback(() => setScreen({ k: 'home' }), []);
   const changeLang = (l: Lang) => {
-    localStorage.setItem(LANG_KEY, l);
+    localStorage.setItem(KIOSK_LANG_KEY, l);
     setLang(l);
   };
 
