@@ -83,6 +83,14 @@ export const zKioskAppScanBody = zSignInOutBody
   });
 export type KioskAppScanBody = z.input<typeof zKioskAppScanBody>;
 
+/**
+ * The answers to a flow's entry condition, checked before the next step: `passed` 1 when they pass as they stand;
+ * `notes_needed` 1 when a wrong answer needs a note of at least 20 characters (rules 210-211).
+ */
+export const zKioskConditionsBody = z.object({ compliance: zConditionAnswers, notes: z.string().trim().max(2000).optional() });
+export type KioskConditionsBody = z.output<typeof zKioskConditionsBody>;
+export const zKioskConditionsCheck = z.object({ data: z.object({ passed: zFlag, notes_needed: zFlag }) });
+
 /** The reasons of a person's attendance mode, offered when a late sign-in or early sign-out needs one. */
 /** Which reasons: of a late sign-in (`in`) or an early sign-out (`out`); all when absent. */
 export const zKioskReasonsQuery = z.object({ action: z.enum(['in', 'out']).optional() });

@@ -1,19 +1,14 @@
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, NOTES_MIN, failsTemperature, parseTemperature } from '@gatehouse/contract/temperature';
+
+/** The temperature rule is the contract's (rule 227, the journey's threshold): the kiosk imports it, never restates it. */
+export { DEFAULT_TEMPERATURE_THRESHOLD_C, NOTES_MIN, failsTemperature };
 export type TemperatureUnit = 'C' | 'F';
 
-/** Body temperatures a person can have (the server's own range, rule 227), in Celsius. */
-const MIN_C = 25;
-const MAX_C = 45;
-/** At or above this the sign-in fails the check (the server's threshold, rule 227). */
-export const FEVER_C = 37.5;
-
-/** The reading in Celsius, or null when it is not a plausible body temperature ("hot", 120 C, empty). */
+/** The reading in Celsius, or null when it is empty or not a body temperature ("hot", 120 C), as the server reads it. */
 export function toCelsius(text: string, unit: TemperatureUnit): number | null {
-  const t = text.trim().replace(',', '.');
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(t)) return null;
-  const v = Number(t);
-  const c = unit === 'F' ? ((v - 32) * 5) / 9 : v;
-  if (c < MIN_C || c > MAX_C) return null;
-  return Math.round(c * 10) / 10;
+  const t = text.trim();
+  if (!/^\d{1,3}([.,]\d{1,2})?$/.test(t)) return null;
+  return parseTemperature(`${t} ${unit}`)?.celsius ?? null;
 }
 
 /** What the API takes: the number with its unit, so it never has to guess Fahrenheit. */

@@ -385,3 +385,29 @@ describe('kiosk app: walk-in visitor', () => {
     expect(await countPeople(other)).toBe(before);
   });
 });
+
+describe('kiosk app: entry-condition answers checked before the next step (rules 210-211)', () => {
+  const check = (flowId: number, body: Record<string, unknown>, token = device.token) => api(h.app, token).post(`/api/kiosk-app/conditions/${flowId}`, body);
+  const answers = (fever: 'positive' | 'negative') => ({ answers: [{ question_id: 'fever', answer: fever }, { question_id: 'leaflet', answer: 'positive' }], agreed: true });
+
+  it('right answers pass; a wrong one needs a note of at least 20 characters, and passes with it; the passing answers stay hidden', async () => {
+    expect((await check(ids.flow, { compliance: answers('negative') })).body.data).toEqual({ passed: 1, notes_needed: 0 });
+    const wrong = await check(ids.flow, { compliance: answers('positive'), notes: 'a cold' });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body.data).toEqual({ passed: 0, notes_needed: 1 });
+    expect(JSON.stringify(wrong.body)).not.toContain('desired');
+    expect((await check(ids.flow, { compliance: answers('positive'), notes: 'Hay fever, seen by the school nurse today.' })).body.data).toEqual({ passed: 1, notes_needed: 1 });
+    // A flow without an entry condition has nothing to pass.
+    expect((await check(ids.staffFlow, { compliance: answers('positive') })).body.data).toEqual({ passed: 1, notes_needed: 0 });
+  });
+
+  it('401 without a device token, 404 for another organisation’s flow or one outside the journey, 400 for answers that do not fit', async () => {
+    expect((await api(h.app).post(`/api/kiosk-app/conditions/${ids.flow}`, { compliance: answers('negative') })).status).toBe(401);
+    expect((await check(ids.flow, { compliance: answers('negative') }, otherDevice.token)).status).toBe(404);
+    expect((await check(ids.flow, { compliance: answers('negative') }, plain.token)).status).toBe(404);
+    const bad = await check(ids.flow, { compliance: { answers: [{ question_id: 'fever', answer: 'maybe' }], agreed: true } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)[0]).toMatch(/^compliance/);
+    expect((await check(ids.flow, { compliance: { answers: [{ question_id: 'fever', answer: 'negative' }], agreed: true } })).status).toBe(400);
+  });
+});
