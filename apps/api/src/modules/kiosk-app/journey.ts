@@ -6,9 +6,9 @@ import type { DeviceKiosk } from './device-kiosk';
 
 /**
  * Registration methods that need the person registered before they arrive: no walk-in at the kiosk. A type whose
- * visits need approval (rule 156) is one: a walk-in would sign in a visit nobody approved (docs/decisions.md).
+ * pre-registrations need approval still takes walk-ins: the visitor stands at reception (docs/decisions.md).
  */
-const NO_WALK_IN = new Set(['pre_registered_only', 'by_admin', 'approval_required']);
+const NO_WALK_IN = new Set(['pre_registered_only', 'by_admin']);
 /** A new person of this user type may register at the kiosk: not staff, and no registration needed beforehand. */
 export const takesWalkIns = (type: { registrationMethod: string; isStaff: boolean }) => !type.isStaff && !NO_WALK_IN.has(type.registrationMethod);
 const MANDATORY = ['email', 'phone', 'company_name', 'id_number'] as const;

@@ -368,16 +368,6 @@ describe('kiosk app: walk-in visitor', () => {
     expect(dup.body.errors.email).toEqual(['Email already in use']);
     const pupils = await api(h.app, device.token).post('/api/kiosk-app/visitor', visitorBody({ journey_flow_id: ids.pupilFlow }));
     expect(pupils.status).toBe(403);
-    // Rule 156: a type whose visits need approval takes no walk-ins (the walk-in would be a visit nobody approved).
-    await run(org, (tx) => tx.update(userTypes).set({ registrationMethod: 'approval_required' }).where(eq(userTypes.id, ids.visitor)));
-    try {
-      expect(j0(await api(h.app, device.token).get('/api/kiosk-app/config')).flows.find((f: { id: number }) => f.id === ids.flow)).toMatchObject({ walk_in: 0 });
-      const awaiting = await api(h.app, device.token).post('/api/kiosk-app/visitor', visitorBody({ email: `${uniq('w')}@example.test` }));
-      expect(awaiting.status).toBe(403);
-      expect(awaiting.body.message).toBe('Visitors of this type must be registered before they arrive.');
-    } finally {
-      await run(org, (tx) => tx.update(userTypes).set({ registrationMethod: 'allowed' }).where(eq(userTypes.id, ids.visitor)));
-    }
     expect(pupils.body.message).toBe('Visitors of this type must be registered before they arrive.');
     const before = await countPeople(other);
     expect((await api(h.app, otherDevice.token).post('/api/kiosk-app/visitor', visitorBody())).status).toBe(404);
