@@ -17,3 +17,8 @@ export * from './journeys';
 export * from './compliance';
 export * from './visitors';
 export * from './kiosk-app';
+export * from './emergency';
+export * from './announcements';
+export * from './i18n-text';
+export * from './reports';
+export * from './privacy';

@@ -7,6 +7,8 @@ import { journeysMessages } from './messages/journeys';
 import { visitors } from './messages/visitors';
 import { signin } from './messages/signin';
 import { kioskApp } from './messages/kiosk-app';
+import { emergencyMessages } from './messages/emergency';
+import { reportsMessages } from './messages/reports';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -20,6 +22,8 @@ const parts: Catalogue[] = [
   visitors,
   signin,
   kioskApp,
+  emergencyMessages,
+  reportsMessages,
 ];
 
 export const MESSAGES: Catalogue = {

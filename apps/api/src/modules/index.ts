@@ -28,6 +28,9 @@ import signin from './signin/routes';
 import kioskApp from './kiosk-app/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
+import { emergencyLinkRoutes, emergencyReportRoutes, emergencyRoutes } from './emergency/index';
+import { announcementRoutes } from './announcements/index';
+import reports from './reports/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -58,6 +61,11 @@ export const modules: FastifyPluginAsync[] = [
   signin,
   kioskApp,
   dashboard,
+  reports,
   massActions,
   preregCustomFields,
+  emergencyRoutes,
+  emergencyLinkRoutes,
+  emergencyReportRoutes,
+  announcementRoutes,
 ];

@@ -21,10 +21,18 @@ interface CommandMessage {
  * running and succeeded or failed. `restart-app` reports success before it reloads the page. `config-changed`
  * (docs/kiosk-protocol.md) tells the kiosk to load its configuration again.
  */
+/** Server -> kiosk: a session covering this kiosk's site started or ended (the evacuation screen, issue 17). */
+export interface EmergencyMessage {
+  state: 'started' | 'ended';
+  session_id: number;
+  name: string;
+  drill: 0 | 1;
+}
+
 export function connectCommands(
   token: string,
   handlers: CommandHandlers,
-  events: { onAuthFailed: () => void; onState?: (connected: boolean) => void; onConfigChanged?: (reason: string) => void },
+  events: { onAuthFailed: () => void; onState?: (connected: boolean) => void; onEmergency?: (m: EmergencyMessage) => void; onConfigChanged?: (reason: string) => void },
 ): () => void {
   const socket: Socket = io('/kiosk', { path: '/socket.io', transports: ['websocket'], auth: { token, app_version: 'web-1' } });
   const report = (request_id: number, status: Status, message?: string) =>
@@ -63,6 +71,7 @@ export function connectCommands(
   });
   // Something the configuration is made of changed on the server (its journey, flows, settings…): load it again.
   socket.on('config-changed', (msg: { reason?: string } | undefined) => events.onConfigChanged?.(msg?.reason ?? ''));
+  socket.on('emergency', (m: EmergencyMessage) => events.onEmergency?.(m));
   socket.on('connect', () => events.onState?.(true));
   socket.on('disconnect', () => events.onState?.(false));
   socket.on('connect_error', (err) => {

@@ -37,6 +37,8 @@ export const users = pgTable(
     /** The random, unguessable code of the person's kiosk QR (badge): the kiosk resolves it to the person. */
     kioskCode: text('kiosk_code').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Set when the retention purge (or an erasure request) blanked the person's details but kept their scans. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     /** Free resources a person holds (parking space, locker…), name to value. */
     /** What the grid's search box matches (names, e-mail, phone, ID), lower-cased in one column. */
     searchText: text('search_text').generatedAlwaysAs(

@@ -98,6 +98,8 @@ export const visits = pgTable(
     index('visits_entity_expected_idx').on(t.entityId, t.expectedAt),
     uniqueIndex('visits_link_token_uq').on(t.linkTokenHash).where(sql`${t.linkTokenHash} is not null`),
     uniqueIndex('visits_approval_token_uq').on(t.approvalTokenHash).where(sql`${t.approvalTokenHash} is not null`),
+    // Reports read visits by time: visit history, the timesheet, track and trace.
+    index('visits_entity_signed_in_idx').on(t.entityId, t.signedInAt),
     index('visits_signed_in_at_idx').on(t.signedInAt).where(sql`${t.status} = 'signed_in'`),
   ],
 );

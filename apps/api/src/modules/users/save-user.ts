@@ -66,7 +66,10 @@ async function consoleChanges(tx: Db, existing: typeof users.$inferSelect | unde
 const ownIds = async (tx: Db, table: typeof sites | typeof userTypes, entityId: number, ids: number[]) =>
   ids.length ? (await tx.select({ id: table.id }).from(table).where(and(eq(table.entityId, entityId), inArray(table.id, ids)))).length === new Set(ids).size : true;
 
-/** Creates (no id) or updates a person with everything of the user form; the caller checked access. */
+/**
+ * Creates (no id) or updates a person with everything of the user form; the caller checked access. Answers the
+ * row and what changed of the person's use of the dashboard (role, e-mail, grants).
+ */
 export async function saveUser(tx: Db, actor: MemberActor, body: Partial<UserBody> & { image?: string | null; department?: string }, id?: number, access?: Access) {
   const entityId = actor.entityId;
   const acc = access ?? (await accessOf(tx, actor));
@@ -154,5 +157,5 @@ export async function saveUser(tx: Db, actor: MemberActor, body: Partial<UserBod
     if (body.user_types.length) await tx.insert(userUserTypes).values([...new Set(body.user_types)].map((userTypeId) => ({ entityId, userId: row.id, userTypeId })));
   }
   if (values?.length) await writeCustomFieldValues(tx, entityId, row.id, values);
-  return row;
+  return { row, changes };
 }

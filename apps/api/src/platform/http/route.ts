@@ -32,6 +32,8 @@ export interface Ctx<A extends Access, P extends Schema, Q extends Schema, B ext
   tenant: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
   /** Queues a real-time event; it is sent after the handler (and so its transaction) has succeeded. */
   emit: <E extends ServerEvent>(room: 'entity' | 'user', id: number, event: E, payload: ServerEventPayloads[E]) => void;
+  /** After the handler's events: the sockets of these members (people ids) leave every room (realtime.endMembership). */
+  endMembership: (userIds: number[]) => void;
   /**
    * Records a change in the audit log, in the change's transaction; once the handler has succeeded, the change is
    * also told to the modules that follow such changes (`Realtime.onCommitted`: kiosks reload their configuration).
@@ -177,6 +179,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
                 return withTenant(services.database.db, actor.entityId, fn);
               },
               emit: (room, id, event, payload) => events.push({ room, id, event, payload }),
+              endMembership: (userIds) => events.push({ endMembership: userIds }),
               audit: async (tx, action, subject, subjectId, changes) => {
                 await writeAudit(tx, actor!.entityId!, actor, action, subject, subjectId, changes);
                 writes.push({ entityId: actor!.entityId!, action, subject, subjectId: subjectId ?? null, changes: changes ?? null });
