@@ -7,7 +7,7 @@ import { seedOnFirstStart } from './modules/demo/seed';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.statementTimeouts });
   await migrate(database);
   const services = createServices(config, database);
   const app = await buildApp({ services, logger: true });

@@ -103,15 +103,15 @@ describe("console visits follow the area's journey flow", () => {
     const p = await createPlace(h, org);
     const [v] = await expect2(org, p);
     const email = v.email!;
-    expect(mailsTo(h.dataDir, email)).toHaveLength(1);
+    expect(await mailsTo(h, email)).toHaveLength(1);
     const moved = await api(h.app, org.token).put('/api/edit-expected-visit', { entity_id: org.entityId, visit_id: v.id, visit_date: dayAhead(4), visit_time: '14:30' });
     expect(moved.status).toBe(200);
-    const last = mailsTo(h.dataDir, email).at(-1)!;
-    expect(mailsTo(h.dataDir, email)).toHaveLength(2);
+    const last = (await mailsTo(h, email)).at(-1)!;
+    expect(await mailsTo(h, email)).toHaveLength(2);
     expect(last.subject).toContain(`${dayAhead(4)} at 14:30`);
     expect(last.parts.some((x) => x.headers['content-type']?.startsWith('text/calendar'))).toBe(true);
     // Only the host changes: no mail.
     await api(h.app, org.token).put('/api/edit-expected-visit', { entity_id: org.entityId, visit_id: v.id, host: null });
-    expect(mailsTo(h.dataDir, email)).toHaveLength(2);
+    expect(await mailsTo(h, email)).toHaveLength(2);
   });
 });

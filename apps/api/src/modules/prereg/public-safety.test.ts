@@ -53,7 +53,7 @@ describe('public calls: limits per address and per organisation (architecture se
     const made = await h.app.inject({ method: 'POST', url: '/api/create-expected-visit/en', payload: body.payload, headers: body.headers, remoteAddress: '10.20.2.1' });
     expect(made.statusCode).toBe(201);
     const visitUrl = made.json().data.visit_url as string;
-    const approval = mailsTo(h.dataDir, p.host.email!)[0].text.match(/\/visit-approval\/([\w-]+)/)![1];
+    const approval = (await mailsTo(h, p.host.email!))[0].text.match(/\/visit-approval\/([\w-]+)/)![1];
     await fill(org.entityId);
     for (const url of [
       `/api/check_image_qr_compliance_status_in_pre_registration/en/${p.link.code}`,

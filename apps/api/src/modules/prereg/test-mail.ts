@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mailDelivered } from '../../../test/mailbox';
 
 /** A small MIME reader for the `.eml` files the mailer writes in tests (headers, nested parts, base64, QP). */
 export interface MailPart {
@@ -73,4 +74,8 @@ export function readMails(dataDir: string): Mail[] {
   }
   return files.map((f) => parseMail(readFileSync(join(dir, f), 'latin1')));
 }
-export const mailsTo = (dataDir: string, to: string) => readMails(dataDir).filter((m) => m.to?.includes(to));
+/** The mails to `to`, once the queued mail has left (the test app runs the job queue). */
+export const mailsTo = async (h: Parameters<typeof mailDelivered>[0], to: string) => {
+  await mailDelivered(h);
+  return readMails(h.dataDir).filter((m) => m.to?.includes(to));
+};

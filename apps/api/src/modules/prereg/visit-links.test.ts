@@ -202,7 +202,7 @@ describe('mail', () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
     const v = await register(p, { lang: 'es' });
-    const [mail] = mailsTo(h.dataDir, v.email);
+    const [mail] = await mailsTo(h, v.email);
     expect(mail.subject).toBe(`Su visita a Org ${org.subdomain} el ${dayAhead()} a las ${(await visitRow(h, org, v.visit_id)).visitTime!.slice(0, 5)}`);
     const link = `http://localhost:3000/c/${v.visit_url}`;
     expect(mail.text).toContain('Su visita a Northfield School, Reception está reservada');
@@ -229,13 +229,13 @@ describe('mail', () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
     const v = await register(p, { userTypeId: p.contractor.id, host: p.host.id, lang: 'ar' });
-    const [pending] = mailsTo(h.dataDir, v.email);
+    const [pending] = await mailsTo(h, v.email);
     expect(pending.text).toContain('يجب أن يوافق المضيف عليه');
     // Nothing that signs in before approval: no link, no QR code, no calendar invitation.
     expect(v.visit_url).toBeNull();
     expect(pending.text).not.toContain('/c/');
     expect(pending.parts.some((x) => x.headers['content-type']?.startsWith('image/') || x.headers['content-type']?.startsWith('text/calendar'))).toBe(false);
-    const [request] = mailsTo(h.dataDir, p.host.email!);
+    const [request] = await mailsTo(h, p.host.email!);
     expect(request.subject).toBe(`Apruebe la visita de Lina Link el ${dayAhead()}`);
     const token = request.text.match(/\/visit-approval\/([\w-]+)/)![1];
     const view = await pub().get(`/api/visit-approval/es/${token}`);
@@ -247,7 +247,7 @@ describe('mail', () => {
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Este enlace de aprobación no es válido o ya se ha utilizado.');
     expect((await visitRow(h, org, v.visit_id)).approvalState).toBe('approved');
-    const outcome = mailsTo(h.dataDir, v.email).at(-1)!;
+    const outcome = (await mailsTo(h, v.email)).at(-1)!;
     expect(outcome.subject).toBe(`تمت الموافقة على زيارتك بتاريخ ${dayAhead()}`);
     expect(outcome.parts.some((x) => x.headers['content-type']?.startsWith('text/calendar'))).toBe(true);
     expect(outcome.parts.some((x) => x.headers['content-type']?.startsWith('image/png'))).toBe(true);
@@ -260,11 +260,11 @@ describe('mail', () => {
     const v = await register(p, { userTypeId: p.contractor.id, host: p.host.id });
     const res = await api(h.app, org.token).post('/api/reject-visit', { entity_id: org.entityId, visit_id: v.visit_id });
     expect(res.status).toBe(200);
-    expect(mailsTo(h.dataDir, v.email).at(-1)!.subject).toBe(`Your visit on ${dayAhead()} was not approved`);
+    expect((await mailsTo(h, v.email)).at(-1)!.subject).toBe(`Your visit on ${dayAhead()} was not approved`);
     const row = await visitRow(h, org, v.visit_id);
     const url = linkToken(h.services.config.secretKey, row.id, row.linkNonce!);
     expect((await pub().get(`/api/visit-by-visit-url/en/${url}`)).body.data.reason).toBe('VISIT_REJECTED');
-    const [request] = mailsTo(h.dataDir, p.host.email!);
+    const [request] = await mailsTo(h, p.host.email!);
     const token = request.text.match(/\/visit-approval\/([\w-]+)/)![1];
     expect((await pub().post(`/api/visit-approval/en/${token}`, { action: 'approve' })).status).toBe(404);
   });
@@ -275,7 +275,7 @@ describe("the host's approval link", () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
     const v = await register(p, { userTypeId: p.contractor.id, host: p.host.id });
-    const token = mailsTo(h.dataDir, p.host.email!)[0].text.match(/\/visit-approval\/([\w-]+)/)![1];
+    const token = (await mailsTo(h, p.host.email!))[0].text.match(/\/visit-approval\/([\w-]+)/)![1];
     expect(token.length).toBeGreaterThanOrEqual(40);
     expect((await pub().get(`/api/visit-approval/en/${token}`)).status).toBe(200);
     await setVisit(org, v.visit_id, { linkExpiresAt: new Date(Date.now() - 1000) });

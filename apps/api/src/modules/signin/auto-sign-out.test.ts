@@ -10,7 +10,7 @@ import { zonedMidnight } from '../attendance/clock';
 
 let h: TestApp;
 beforeAll(async () => {
-  h = await buildTestApp({ jobs: true });
+  h = await buildTestApp();
 });
 afterAll(() => h.close());
 

@@ -105,7 +105,7 @@ export function registerActions(r: Router, services: Services) {
         await tx.update(users).set({ rfidCodeHash: hash(code), rfidCodeExpiresAt: sql`now() + interval '${sql.raw(String(RFID_CODE_HOURS))} hours'` }).where(eq(users.id, row.id));
         const vars = { name: row.firstName, kiosk: kiosk?.name ?? '-' };
         const link = `${services.config.publicUrl}/rfid/${code}`;
-        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.rfid_subject'), text: `${translate(row.lang, 'people.rfid_body', vars)}\n\n${link}` });
+        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.rfid_subject'), text: `${translate(row.lang, 'people.rfid_body', vars)}\n\n${link}` }, { tx });
         return { message: t('people.rfid_instructions_sent') };
       }),
   });
@@ -130,20 +130,16 @@ export function registerActions(r: Router, services: Services) {
   r.route({
     method: 'POST', url: '/api/send_quick_pass_intructions', summary: 'Mail a person their quick pass code (rule 102: not for people without a user type)', tags, permission: perm,
     body: z.object({ user_id: zId, entity_id: zId.optional() }), response: zMessage,
-    handler: async ({ actor, body, tenant, t }) => {
-      const mail = await tenant(async (tx) => {
+    handler: ({ actor, body, tenant, t }) =>
+      tenant(async (tx) => {
         const { row } = await loadVisible(tx, actor, body.user_id);
         if (!row.email) throw badRequest({ user_id: ['people.no_email'] }, 'people.no_email');
         if (!row.userTypeId) throw badRequest({ user_id: ['people.default_user_quick_pass'] }, 'people.default_user_quick_pass');
         const code = row.quickPassCode ?? randomBytes(6).toString('hex').toUpperCase();
         if (!row.quickPassCode) await tx.update(users).set({ quickPassCode: code }).where(eq(users.id, row.id));
-        return { to: row.email, subject: translate(row.lang, 'people.quick_pass_subject'), text: translate(row.lang, 'people.quick_pass_body', { name: row.firstName, code }) };
-      });
-      // Queued once the code is committed: queued inside the tenant transaction, the job's insert waited on the
-      // embedded database's one connection for that transaction, and the server stopped answering (issue 15 part 1).
-      await services.mail.queue(mail);
-      return { message: t('people.quick_pass_sent') };
-    },
+        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.quick_pass_subject'), text: translate(row.lang, 'people.quick_pass_body', { name: row.firstName, code }) }, { tx });
+        return { message: t('people.quick_pass_sent') };
+      }),
   });
 
   r.route({
