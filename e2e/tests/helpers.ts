@@ -125,9 +125,72 @@ export async function pairKiosk(page: Page, request: import('@playwright/test').
   return { kioskId: (await added.json()).data.id as number, token };
 }
 
+/**
+ * A name picked at the kiosk asks a confirmation before anything happens; where the person's flow identifies people
+ * by QR code, card or face, also their quick pass code: sent to them from the console and read from their mail, as
+ * a person would. Answers the code typed (or null).
+ */
+export async function kioskConfirmName(
+  page: Page,
+  request: import('@playwright/test').APIRequestContext,
+  admin: Awaited<ReturnType<typeof adminApi>>,
+  name: string,
+  server: { base?: string; dataDir?: string } = {},
+) {
+  const base = server.base ?? '';
+  const code = page.getByLabel('Quick pass code');
+  const yes = page.getByRole('button', { name: /^Yes, sign me (in|out)$/ });
+  await expect(code.or(yes)).toBeVisible();
+  if (!(await code.isVisible())) {
+    await yes.click();
+    return null;
+  }
+  const found = await request.get(`${base}/api/users/${admin.entityId}?filterBy=${encodeURIComponent(JSON.stringify({ search: name }))}`, { headers: admin.headers });
+  const person = ((await found.json()).data as { id: number; email: string; full_name?: string }[])[0];
+  expect((await request.post(`${base}/api/send_quick_pass_intructions`, { headers: admin.headers, data: { user_id: person.id, entity_id: admin.entityId } })).status()).toBe(200);
+  let mail = '';
+  await expect.poll(() => (mail = lastMailTo(person.email, 'quick pass', server.dataDir)), { timeout: 20_000 }).not.toBe('');
+  const value = /quickly: ([0-9A-F]{12})/.exec(mail)![1];
+  await code.fill(value);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  return value;
+}
+
+/**
+ * Answers what the demo journey asks on the way in, whatever the person's flow: the checks (temperature, a mask
+ * worn), the host (Dana Okafor when one is needed, none when optional), the Health questionnaire, a late or
+ * early reason; until the done screen.
+ */
+export async function kioskArrive(page: Page) {
+  const done = page.getByTestId('done-title');
+  const next = page.getByRole('button', { name: /^(Continue|Sign in)$/ });
+  for (let i = 0; i < 6 && !(await done.isVisible()); i++) {
+    const checks = page.getByRole('heading', { name: 'Before you sign in' });
+    const host = page.getByRole('heading', { name: 'Who are you visiting?' });
+    const questionnaire = page.getByRole('heading', { name: 'Health questionnaire' });
+    const reason = page.getByRole('heading', { name: /Why\?$/ });
+    await expect(checks.or(host).or(questionnaire).or(reason).or(done)).toBeVisible();
+    if (await checks.isVisible()) {
+      if (await page.getByLabel('Temperature').isVisible()) await page.getByLabel('Temperature').fill('36.6');
+      if (await page.getByText('Are you wearing a mask?').isVisible()) await page.getByRole('button', { name: 'Yes' }).click();
+      await next.click();
+    } else if (await host.isVisible()) {
+      if (await next.isDisabled()) {
+        await page.getByLabel("Host's name").fill('dana');
+        await page.getByRole('button', { name: 'Dana Okafor' }).click();
+      }
+      await next.click();
+    } else if (await questionnaire.isVisible()) {
+      await kioskQuestionnaire(page);
+      await next.click();
+    } else if (await reason.isVisible()) await page.getByRole('main').getByRole('listitem').first().getByRole('button').click();
+    await expect(checks.or(host).or(questionnaire).or(reason)).toBeHidden({ timeout: 2_000 }).catch(() => undefined);
+  }
+}
+
 /** The newest `.eml` written for `to` in DATA_DIR/mail that contains `needle` (quoted-printable soft breaks undone); '' while none. */
-export function lastMailTo(to: string, needle: string): string {
-  const dir = join(process.env.E2E_DATA_DIR!, 'mail');
+export function lastMailTo(to: string, needle: string, dataDir = process.env.E2E_DATA_DIR!): string {
+  const dir = join(dataDir, 'mail');
   const files = readdirSync(dir)
     .filter((f) => f.includes(to.replace(/[^a-z0-9@._-]/gi, '_')))
     .sort()

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, kioskQuestionnaire } from './helpers';
+import { ADMIN, kioskConfirmName, kioskQuestionnaire } from './helpers';
 
 /**
  * The kiosk app in Chromium against the real server: pairing with the code on the page (with the demo "School
@@ -93,6 +93,8 @@ test('kiosk: pair, sign in by name, a walk-in visitor, by QR and RFID, and offli
     await page.getByRole('button', { name: 'Find my name' }).click();
     await page.getByLabel('Name').fill(byName.name);
     await page.getByRole('button', { name: new RegExp(`^${byName.name}`) }).first().click();
+    // Nothing happens before the person confirms it is them (with their quick pass code: the Staff flow reads cards).
+    await kioskConfirmName(page, request, admin, byName.name);
     await answerUntilDone();
     await expect(page.getByTestId('done-title')).toContainText(byName.name);
     return (await page.getByTestId('done-title').textContent())!;

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN, adminApi, kioskQuestionnaire, kioskTemperature, login, pairKiosk } from './helpers';
+import { ADMIN, adminApi, kioskConfirmName, kioskQuestionnaire, kioskTemperature, login, pairKiosk } from './helpers';
 
 /**
  * Signing in and out end to end (issue 7): a kiosk paired from the console; a visitor signed in by name and an
@@ -63,10 +63,12 @@ async function visitorArrival(kiosk: Page, opts: { questionnaire: boolean } = { 
   await kiosk.getByRole('button', { name: 'Sign in' }).click();
 }
 
-async function signByName(kiosk: Page, name: string) {
+/** By name: the person picks their name and confirms it is them (with their quick pass code where their flow asks it). */
+async function signByName(kiosk: Page, name: string, request: APIRequestContext, admin: Admin, server: { base?: string; dataDir?: string } = {}) {
   await kiosk.getByRole('button', { name: 'Find my name' }).click();
   await kiosk.getByLabel('Name').fill(name);
   await kiosk.getByRole('button', { name: new RegExp(`^${name}`) }).first().click();
+  await kioskConfirmName(kiosk, request, admin, name, server);
 }
 
 test('kiosk sign-ins appear live in a second browser; late in and early out with reasons; a site signed out in one go', async ({ browser, page: kiosk, request }) => {
@@ -93,7 +95,7 @@ test('kiosk sign-ins appear live in a second browser; late in and early out with
   const vera = `Vera Quill${stamp}`;
   const made = await request.post('/api/users', { headers: admin.headers, data: { first_name: 'Vera', last_name: `Quill${stamp}`, email: `vera.${stamp}@visitor.example`, phone: `0771${String(Date.now()).slice(-7)}`, user_type_id: visitorType.id } });
   expect(made.status()).toBe(201);
-  await signByName(kiosk, vera);
+  await signByName(kiosk, vera, request, admin);
   await kioskTemperature(kiosk);
   await visitorArrival(kiosk);
   await expect(kiosk.getByTestId('done-title')).toHaveText(`Welcome, ${vera}!`);
@@ -168,7 +170,7 @@ test('kiosk sign-ins appear live in a second browser; late in and early out with
     const people = (await mass.json()).data[0].users as { id: number; full_name: string; state: string; user_type: { name: string } | null; attendance_mode: { name: string } | null }[];
     const staff = people.find((p) => p.state === 'signed_out' && p.user_type?.name === 'Staff' && p.attendance_mode?.name === 'Staff working day')!;
     expect(staff).toBeTruthy();
-    await signByName(kiosk, staff.full_name);
+    await signByName(kiosk, staff.full_name, request, admin);
     await kioskTemperature(kiosk);
     await expect(kiosk.getByRole('heading', { name: 'You are signing in late. Why?' })).toBeVisible();
     await kiosk.getByRole('button', { name: /Traffic/ }).click();
@@ -176,7 +178,7 @@ test('kiosk sign-ins appear live in a second browser; late in and early out with
     await kiosk.getByRole('button', { name: 'Done' }).click();
     await expect(dash.getByRole('row', { name: new RegExp(`^${staff.full_name}, Sign in`) }).getByText('Late · Traffic')).toBeVisible();
     // Out again at once: early, with the early sign-out reason.
-    await signByName(kiosk, staff.full_name);
+    await signByName(kiosk, staff.full_name, request, admin);
     await expect(kiosk.getByRole('heading', { name: 'You are signing out early. Why?' })).toBeVisible();
     await kiosk.getByRole('button', { name: /Appointment/ }).click();
     await expect(kiosk.getByTestId('done-title')).toHaveText(`Goodbye, ${staff.full_name}!`);
@@ -230,6 +232,7 @@ function ownServer(port: number) {
   const base = `http://localhost:${port}`;
   return {
     base,
+    dataDir,
     async start() {
       child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
         cwd: root,
@@ -289,7 +292,7 @@ test('a sign-in made at the kiosk while the server is down arrives once when it 
         .map((s) => `${s.direction}:${s.input_method}`);
 
     // Online: in by name (the visitor's badge gives her QR code), out by that QR code.
-    await signByName(page, 'Olive Offline');
+    await signByName(page, 'Olive Offline', request, admin, server);
     await kioskTemperature(page);
     await visitorArrival(page);
     await expect(page.getByTestId('done-title')).toHaveText('Welcome, Olive Offline!');

@@ -24,6 +24,8 @@ export const zKioskAppConfig = z.object({
         print_badge: zFlag,
         temperature_check: zFlag,
         mask_check: zFlag,
+        /** The reading (Celsius) at or above which the temperature check fails: the journey's, else the default (rule 227). */
+        temperature_threshold: z.number(),
         flows: z.array(
           z.object({
             id: z.number(),
@@ -37,6 +39,7 @@ export const zKioskAppConfig = z.object({
             host: z.object({ required: zFlag, allow_no_host: zFlag }),
             temperature_check: zFlag,
             mask_check: zFlag,
+            /** The journey's outputs apply to every flow, the flow's add to them (the journey builder's flow card). */
             print_badge: zFlag,
             photo: zFlag,
             custom_fields: z.array(z.object({ id: z.number(), name: z.string(), type: z.string(), display: z.string().nullable(), options: z.array(z.string()), required: zFlag })),
@@ -80,6 +83,14 @@ export const zKioskAppScanBody = zSignInOutBody
     offline: zBool.optional(),
   });
 export type KioskAppScanBody = z.input<typeof zKioskAppScanBody>;
+
+/**
+ * The answers to a flow's entry condition, checked before the next step: `passed` 1 when they pass as they stand;
+ * `notes_needed` 1 when a wrong answer needs a note of at least 20 characters (rules 210-211).
+ */
+export const zKioskConditionsBody = z.object({ compliance: zConditionAnswers, notes: z.string().trim().max(2000).optional() });
+export type KioskConditionsBody = z.output<typeof zKioskConditionsBody>;
+export const zKioskConditionsCheck = z.object({ data: z.object({ passed: zFlag, notes_needed: zFlag }) });
 
 /** The reasons of a person's attendance mode, offered when a late sign-in or early sign-out needs one. */
 /** Which reasons: of a late sign-in (`in`) or an early sign-out (`out`); all when absent. */

@@ -9,8 +9,8 @@ export const SCAN_TYPES = ['sign_in', 'sign_out', 'auto_sign_out'] as const;
 export type ScanType = (typeof SCAN_TYPES)[number];
 export const VISIT_STATUSES = ['expected', 'signed_in', 'signed_out', 'auto_closed'] as const;
 
-/** Notes justifying a failed check, and admin notes: at least 20 characters (001 §5). */
-export const NOTES_MIN = 20;
+// The temperature rule (rule 227, the threshold) lives in ./temperature, free of zod so the kiosk bundle imports it.
+export * from './temperature';
 
 const zTemperatureInput = z.union([z.string().max(20), z.number()]).nullable().optional();
 const zKey = z.string().trim().min(8, 'signin.idempotency_key').max(100, 'signin.idempotency_key').regex(/^[\w.:-]+$/, 'signin.idempotency_key');

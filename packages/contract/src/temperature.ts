@@ -1,15 +1,18 @@
 /**
- * Temperatures (rule 227) as plain values and functions, without zod: the kiosk bundle imports this file directly
- * (`@gatehouse/contract/temperature`) and stays small.
+ * The temperature rule (rule 227) shared by the server's sign-in and the kiosk app. Kept free of zod (and of any
+ * import) so that the kiosk bundle can import it: `@gatehouse/contract/temperature`.
  */
+
 /** Rule 227: a reading above 85, or one that says F, is Fahrenheit; none at all is 36 C. */
 export const FAHRENHEIT_ABOVE = 85;
 export const DEFAULT_TEMPERATURE_C = 36;
 /** Body temperatures a person can have, in Celsius: anything else is not a reading. */
 export const BODY_MIN_C = 25;
 export const BODY_MAX_C = 45;
-/** Readings at or above this (Celsius) fail the temperature check unless the flow sets its own threshold. */
+/** Readings at or above this (Celsius) fail the temperature check unless the journey sets its own threshold. */
 export const DEFAULT_TEMPERATURE_THRESHOLD_C = 37.5;
+/** Notes justifying a failed check, and admin notes: at least 20 characters (001 §5). */
+export const NOTES_MIN = 20;
 
 /**
  * Reads a temperature as typed on a kiosk or console (rule 227): "37.2", "99.1", "99 F", "37,5 c". Answers the
@@ -26,3 +29,12 @@ export function parseTemperature(input: string | number | null | undefined): { c
   if (celsius < BODY_MIN_C || celsius > BODY_MAX_C) return null;
   return { celsius: Math.round(celsius * 10) / 10, unit: fahrenheit ? 'f' : 'c' };
 }
+
+/**
+ * The threshold a sign-in's reading is held to: the journey's own (`temperature_threshold`, rule 196) when the
+ * journey or the person's flow checks temperature, else the default.
+ */
+export const temperatureThreshold = (journeyThreshold: number | null | undefined) => journeyThreshold ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
+
+/** A reading (Celsius) at or above the threshold fails the check: the sign-in then needs notes (rule 212). */
+export const failsTemperature = (celsius: number, threshold: number) => celsius >= threshold;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, call, deviceToken, forgetDeviceToken, type Identity, type KioskConfig, OfflineError, type ScanResult } from './api';
 import { Arrival, type ArrivalAnswers, type ArrivalAsks } from './Arrival';
+import { Confirm } from './Confirm';
 import { connectCommands, type EmergencyMessage } from './commands';
 import { KioskAnnouncements } from './Announcements';
 import type { AnnouncementView } from '@gatehouse/contract';
@@ -17,10 +18,14 @@ import { Reason, type ReasonOption } from './Reason';
 import { Visitor, type VisitorBody, stepOfField } from './Visitor';
 import { identifierOf, whoFromCode, type Who } from './who';
 
+const NO_ASKS: ArrivalAsks = { temperature: false, mask: false, flow: null, host: false, compliance: false };
+import { KIOSK_CONFIG_KEY, KIOSK_LANG_KEY } from '../lib/storage-keys';
+
 type Screen =
   | { k: 'home' }
   | { k: 'qr' }
   | { k: 'name' }
+  | { k: 'confirm'; who: Who; asks: ArrivalAsks | null; problem?: string; busy?: boolean }
   | { k: 'arrival'; who: Who; asks: ArrivalAsks }
   | { k: 'visitor' }
   | { k: 'reason'; who: Who; checks: ArrivalAnswers; reasons: ReasonOption[] }
@@ -28,11 +33,9 @@ type Screen =
   | { k: 'done'; outcome: Outcome }
   | { k: 'error'; message: string };
 
-const CONFIG_KEY = 'gatehouse.kiosk.config';
-const LANG_KEY = 'gatehouse.kiosk.lang';
 const cachedConfig = (): KioskConfig | null => {
   try {
-    return JSON.parse(localStorage.getItem(CONFIG_KEY) ?? 'null') as KioskConfig | null;
+    return JSON.parse(localStorage.getItem(KIOSK_CONFIG_KEY) ?? 'null') as KioskConfig | null;
   } catch {
     return null;
   }
@@ -41,7 +44,7 @@ const cachedConfig = (): KioskConfig | null => {
 export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const [paired, setPaired] = useState(() => !!deviceToken());
   const [config, setConfig] = useState<KioskConfig | null>(cachedConfig);
-  const [lang, setLang] = useState<Lang>(() => (localStorage.getItem(LANG_KEY) as Lang | null) ?? config?.settings.language ?? 'en');
+  const [lang, setLang] = useState<Lang>(() => (localStorage.getItem(KIOSK_LANG_KEY) as Lang | null) ?? config?.settings.language ?? 'en');
   const [screen, setScreen] = useState<Screen>({ k: 'home' });
   const [waiting, setWaiting] = useState(0);
   const [offline, setOffline] = useState(false);
@@ -50,11 +53,13 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const t = useMemo(() => translator(lang), [lang]);
   const langRef = useRef(lang);
   langRef.current = lang;
+  const offlineRef = useRef(offline);
+  offlineRef.current = offline;
   useEffect(() => applyLanguage(lang), [lang]);
 
   const unpair = useCallback(() => {
     forgetDeviceToken();
-    localStorage.removeItem(CONFIG_KEY);
+    localStorage.removeItem(KIOSK_CONFIG_KEY);
     setConfig(null);
     setPaired(false);
   }, []);
@@ -81,7 +86,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const loadConfig = useCallback(async () => {
     try {
       const res = await call<{ data: KioskConfig }>('GET', '/api/kiosk-app/config', undefined, langRef.current);
-      localStorage.setItem(CONFIG_KEY, JSON.stringify(res.data));
+      localStorage.setItem(KIOSK_CONFIG_KEY, JSON.stringify(res.data));
       setConfig(res.data);
       setOffline(false);
       const active = await call<{ data: AnnouncementView[] }>('GET', '/api/kiosk-app/announcements', undefined, langRef.current).catch(() => null);
@@ -91,6 +96,20 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
       else if (err instanceof OfflineError) setOffline(true);
     }
   }, [unpair]);
+
+  /**
+   * `config-changed` (docs/kiosk-protocol.md): the configuration is loaded again after a random moment of up to two
+   * seconds (a whole organisation's kiosks do not ask at once), once for a burst of changes.
+   */
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const reloadSoon = useCallback(() => {
+    if (reloadTimer.current) return;
+    reloadTimer.current = setTimeout(() => {
+      reloadTimer.current = undefined;
+      void loadConfig();
+    }, Math.random() * 2000);
+  }, [loadConfig]);
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
   useEffect(() => {
     if (!paired) return;
@@ -113,12 +132,19 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
           {
             onAuthFailed: unpair,
             onEmergency: (m) => setEvacuation(m.state === 'started' ? m : null),
-            onConfigChanged: () => void loadConfig(),
+            onConfigChanged: reloadSoon,
           },
         )
       : () => undefined;
-    // Send what waits whenever the server may be back.
-    const retry = setInterval(() => void queue.count().then((n) => (n > 0 ? queue.flush() : 0)), 3000);
+    // Send what waits whenever the server may be back; while it cannot be reached, ask now and then whether it is.
+    let tick = 0;
+    const retry = setInterval(() => {
+      tick += 1;
+      void queue.count().then(async (n) => {
+        if (n > 0) await queue.flush();
+        else if (offlineRef.current && tick % 3 === 0) await loadConfig();
+      });
+    }, 3000);
     const online = () => void queue.flush();
     window.addEventListener('online', online);
     return () => {
@@ -126,11 +152,11 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
       clearInterval(retry);
       window.removeEventListener('online', online);
     };
-  }, [paired, loadConfig, queue, unpair]);
+  }, [paired, loadConfig, queue, unpair, reloadSoon]);
 
   const home = useCallback(() => setScreen({ k: 'home' }), []);
   const changeLang = (l: Lang) => {
-    localStorage.setItem(LANG_KEY, l);
+    localStorage.setItem(KIOSK_LANG_KEY, l);
     setLang(l);
   };
 
@@ -149,33 +175,65 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
     }
   };
 
+  /** What a sign-in asks, as the server said when it identified the person (the flow's host step and entry condition when due). */
+  const asksOf = (identity: Identity): ArrivalAsks => {
+    if (identity.action !== 'in') return NO_ASKS;
+    const flow = config?.journey?.flows.find((f) => f.id === identity.journey_flow_id) ?? null;
+    return { temperature: identity.checks.temperature === 1, mask: identity.checks.mask === 1, flow, host: identity.host === 1, compliance: identity.compliance === 1 };
+  };
+  /** Offline, the journey's own checks apply and the sign-in waits in the queue. */
+  const offlineAsks = (): ArrivalAsks => {
+    const j = config?.journey;
+    return { ...NO_ASKS, temperature: j ? j.temperature_check === 1 : !!config?.settings.temperature_unit, mask: j ? j.mask_check === 1 : !!config?.settings.temperature_unit };
+  };
+  /** On to the checks, host and entry condition asked, or straight to the sign-in. */
+  const proceed = (who: Who, asks: ArrivalAsks) => {
+    if (asks.temperature || asks.mask || (asks.flow && (asks.host || (asks.compliance && asks.flow.compliance)))) setScreen({ k: 'arrival', who, asks });
+    else void submit(who);
+  };
+  const identify = (who: Who) => call<{ data: Identity }>('POST', '/api/kiosk-app/identify', identifierOf(who), langRef.current);
+  const named = (who: Who, identity: Identity): Who => ({ ...who, user_id: identity.user_id, name: identity.name, action: identity.action });
+
   /**
-   * A person read or picked: the server says who it is and whether this signs them in (with the journey's checks)
-   * or out. Offline, the journey's own checks apply and the sign-in waits in the queue.
+   * A person read or picked: the server says who it is and whether this signs them in or out. A QR code or card
+   * goes on at once; a name picked waits for the person to confirm it is them (with their quick pass code where
+   * their flow asks one), so that nobody is signed in or out by a tap on someone else's name.
    */
   const found = async (who: Who | null) => {
     if (!who) return;
+    if (who.input_method === 'name' && who.asksCode) return setScreen({ k: 'confirm', who, asks: null });
     setScreen({ k: 'busy' });
-    let asks: ArrivalAsks = { temperature: false, mask: false, flow: null, host: false, compliance: false };
     try {
-      const res = await call<{ data: Identity }>('POST', '/api/kiosk-app/identify', identifierOf(who), langRef.current);
+      const res = await identify(who);
       setOffline(false);
-      who = { ...who, user_id: res.data.user_id, name: res.data.name, action: res.data.action };
-      if (res.data.action === 'in') {
-        // The flow's host step and entry condition, when the server says the sign-in asks them.
-        const flow = config?.journey?.flows.find((f) => f.id === res.data.journey_flow_id) ?? null;
-        asks = { temperature: res.data.checks.temperature === 1, mask: res.data.checks.mask === 1, flow, host: res.data.host === 1, compliance: res.data.compliance === 1 };
-      }
+      const asks = asksOf(res.data);
+      who = named(who, res.data);
+      if (who.input_method === 'name') return setScreen({ k: 'confirm', who, asks });
+      proceed(who, asks);
     } catch (err) {
+      if (err instanceof ApiError && err.errors.quick_pass && who.input_method === 'name') return setScreen({ k: 'confirm', who: { ...who, asksCode: true }, asks: null });
       if (!(err instanceof OfflineError)) return setScreen({ k: 'error', message: err instanceof ApiError ? err.message : t('error.offline') });
       setOffline(true);
-      const j = config?.journey;
-      const temperature = j ? j.temperature_check === 1 : !!config?.settings.temperature_unit;
-      const mask = j ? j.mask_check === 1 : !!config?.settings.temperature_unit;
-      asks = { ...asks, temperature, mask };
+      if (who.input_method === 'name') return setScreen({ k: 'confirm', who, asks: offlineAsks() });
+      proceed(who, offlineAsks());
     }
-    if (asks.temperature || asks.mask || (asks.flow && (asks.host || (asks.compliance && asks.flow.compliance)))) setScreen({ k: 'arrival', who, asks });
-    else void submit(who);
+  };
+
+  /** The person confirmed it is them: with their quick pass code, the server checks it first. */
+  const confirmed = async (screen: Extract<Screen, { k: 'confirm' }>, quickPass?: string) => {
+    if (!quickPass && screen.asks) return proceed(screen.who, screen.asks);
+    const who = { ...screen.who, quick_pass: quickPass };
+    setScreen({ ...screen, who, busy: true, problem: undefined });
+    try {
+      const res = await identify(who);
+      setOffline(false);
+      proceed(named(who, res.data), asksOf(res.data));
+    } catch (err) {
+      if (err instanceof ApiError && err.errors.quick_pass) return setScreen({ ...screen, who, busy: false, problem: err.errors.quick_pass[0] });
+      if (!(err instanceof OfflineError)) return setScreen({ k: 'error', message: err instanceof ApiError ? err.message : t('error.offline') });
+      setOffline(true);
+      proceed(who, offlineAsks());
+    }
   };
   const onCode = useCallback((code: string) => void found(whoFromCode(code, 'qr')), [config]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -195,7 +253,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
 
   // Left half-way (the person walked off): back home after the screen timeout without a touch or key.
   useEffect(() => {
-    if (!['qr', 'name', 'arrival', 'reason', 'visitor'].includes(screen.k)) return;
+    if (!['qr', 'name', 'confirm', 'arrival', 'reason', 'visitor'].includes(screen.k)) return;
     const ms = Math.max(config?.settings.screen_timeout_seconds ?? 45, 15) * 1000;
     let timer = setTimeout(home, ms);
     const touched = () => {
@@ -243,6 +301,12 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
           {waiting > 0 ? t('offline.badge', { count: waiting }) : t('offline.none')}
         </div>
       )}
+      {offline && (
+        <p className={s.offlineBanner} role="status" data-testid="offline-banner">
+          {t('offline.banner')}
+          {waiting > 0 && ` ${t('offline.waiting', { count: waiting })}`}
+        </p>
+      )}
       {screen.k === 'home' && (
         <Home
           t={t}
@@ -257,8 +321,17 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
       )}
       {screen.k === 'qr' && <QrScan t={t} onCode={onCode} onBack={home} />}
       {screen.k === 'name' && <NameSearch t={t} lang={lang} exact={config.journey?.name_matching === 'private'} onPick={(who) => void found(who)} onBack={home} />}
+      {screen.k === 'confirm' && <Confirm t={t} who={screen.who} problem={screen.problem} busy={screen.busy} onConfirm={(code) => void confirmed(screen, code)} onBack={home} />}
       {screen.k === 'arrival' && (
-        <Arrival t={t} lang={lang} unit={config.settings.temperature_unit ?? 'C'} asks={screen.asks} onDone={(c) => void submit(screen.who, c)} onBack={home} />
+        <Arrival
+          t={t}
+          lang={lang}
+          unit={config.settings.temperature_unit ?? 'C'}
+          threshold={config.journey?.temperature_threshold}
+          asks={screen.asks}
+          onDone={(c) => void submit(screen.who, c)}
+          onBack={home}
+        />
       )}
       {screen.k === 'visitor' && config.journey && (
         <Visitor t={t} lang={lang} journey={config.journey} unit={config.settings.temperature_unit ?? 'C'} onSubmit={registerVisitor} onBack={home} />

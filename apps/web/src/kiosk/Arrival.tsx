@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { KioskFlow } from './api';
 import { Checks, type CheckAnswers } from './Checks';
-import { type ConditionAnswers, conditionBody, Conditions, conditionsComplete, NO_ANSWERS } from './Conditions';
+import { type ConditionAnswers, conditionBody, conditionProblem, Conditions, conditionsComplete, joinNotes, NO_ANSWERS } from './Conditions';
 import type { Lang, T } from './i18n';
 import s from './kiosk.module.css';
 import { HostSearch } from './Visitor';
@@ -28,7 +28,24 @@ type Step = 'checks' | 'host' | 'conditions';
  * A known person signing in, asked what their flow needs (the server's identify says which): the checks, who they
  * visit (the flow's host step) and the flow's entry condition when it is due (rule 198). Sends them all at once.
  */
-export function Arrival({ t, lang, unit, asks, onDone, onBack }: { t: T; lang: Lang; unit: 'C' | 'F'; asks: ArrivalAsks; onDone: (a: ArrivalAnswers) => void; onBack: () => void }) {
+export function Arrival({
+  t,
+  lang,
+  unit,
+  threshold,
+  asks,
+  onDone,
+  onBack,
+}: {
+  t: T;
+  lang: Lang;
+  unit: 'C' | 'F';
+  /** The journey's temperature threshold (Celsius). */
+  threshold?: number;
+  asks: ArrivalAsks;
+  onDone: (a: ArrivalAnswers) => void;
+  onBack: () => void;
+}) {
   const { flow } = asks;
   const order = (['checks', 'host', 'conditions'] as Step[]).filter(
     (st) => (st === 'checks' ? asks.temperature || asks.mask : st === 'host' ? asks.host && !!flow : asks.compliance && !!flow?.compliance),
@@ -37,15 +54,28 @@ export function Arrival({ t, lang, unit, asks, onDone, onBack }: { t: T; lang: L
   const [checks, setChecks] = useState<CheckAnswers>({});
   const [host, setHost] = useState<{ id: number; name: string } | null>(null);
   const [conditions, setConditions] = useState<ConditionAnswers>(NO_ANSWERS);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  const finish = (c = checks) =>
+  const finish = (c = checks) => {
+    const { notes: checkNotes, ...readings } = c;
+    const notes = joinNotes(checkNotes, conditions.notes);
     onDone({
-      ...c,
+      ...readings,
       ...(host ? { host_user_id: host.id } : {}),
       ...(order.includes('conditions') && flow?.compliance ? { compliance: conditionBody(flow.compliance, conditions) } : {}),
-      ...(conditions.notes.trim() ? { notes: conditions.notes.trim() } : {}),
+      ...(notes ? { notes } : {}),
     });
-  const go = (dir: 1 | -1, c = checks) => {
+  };
+  const go = async (dir: 1 | -1, c = checks) => {
+    setProblem(null);
+    // A wrong answer asks for its note at once, before anything is sent (rules 210-211).
+    if (dir === 1 && step === 'conditions' && flow?.compliance) {
+      setBusy(true);
+      const p = await conditionProblem(t, flow.id, flow.compliance, conditions, lang);
+      setBusy(false);
+      if (p) return setProblem(p);
+    }
     const next = order[order.indexOf(step) + dir];
     if (next) return setStep(next);
     if (dir === -1) return onBack();
@@ -54,10 +84,10 @@ export function Arrival({ t, lang, unit, asks, onDone, onBack }: { t: T; lang: L
   const last = step === order[order.length - 1];
   const nav = (canGo: boolean) => (
     <div className={s.row}>
-      <button className={s.ghost} type="button" onClick={() => go(-1)}>
+      <button className={s.ghost} type="button" onClick={() => void go(-1)}>
         {t('common.back')}
       </button>
-      <button className={s.primary} type="button" disabled={!canGo} onClick={() => go(1)}>
+      <button className={s.primary} type="button" disabled={!canGo || busy} onClick={() => void go(1)}>
         {last ? t('visitor.sign_in') : t('common.next')}
       </button>
     </div>
@@ -78,6 +108,11 @@ export function Arrival({ t, lang, unit, asks, onDone, onBack }: { t: T; lang: L
     return (
       <main className={s.center}>
         <Conditions t={t} compliance={flow.compliance} value={conditions} onChange={setConditions} />
+        {problem && (
+          <p className={s.error} role="alert">
+            {problem}
+          </p>
+        )}
         {nav(conditionsComplete(flow.compliance, conditions))}
       </main>
     );
@@ -85,13 +120,14 @@ export function Arrival({ t, lang, unit, asks, onDone, onBack }: { t: T; lang: L
     <Checks
       t={t}
       unit={unit}
+      threshold={threshold}
       temperature={asks.temperature}
       mask={asks.mask}
       onDone={(c) => {
         setChecks(c);
-        go(1, c);
+        void go(1, c);
       }}
-      onBack={() => go(-1)}
+      onBack={() => void go(-1)}
     />
   );
 }

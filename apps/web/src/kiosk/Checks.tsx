@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import type { T } from './i18n';
 import s from './kiosk.module.css';
-import { apiTemperature, FEVER_C, toCelsius, type TemperatureUnit } from './temperature';
+import { apiTemperature, DEFAULT_TEMPERATURE_THRESHOLD_C, failsTemperature, NOTES_MIN, toCelsius, type TemperatureUnit } from './temperature';
 import { TemperatureInput } from './TemperatureInput';
 
 export interface CheckAnswers {
   temperature?: string;
   mask?: boolean;
+  /** A failed check's justification (rule 212), at least NOTES_MIN characters. */
+  notes?: string;
 }
 
 /**
- * The sign-in checks the journey asks (temperature in C or F, rule 227; mask): a fever or an implausible reading
- * ("hot") cannot continue.
+ * The sign-in checks the journey asks (temperature in C or F, rule 227, held to the journey's threshold; mask). An
+ * implausible reading ("hot") cannot continue; a reading at or above the threshold, or no mask, asks at once for
+ * the note the server needs to let the person in (rule 212).
  */
 export function Checks({
   t,
   unit: initialUnit,
+  threshold = DEFAULT_TEMPERATURE_THRESHOLD_C,
   temperature = true,
   mask: askMask = true,
   onDone,
@@ -23,6 +27,7 @@ export function Checks({
 }: {
   t: T;
   unit: TemperatureUnit;
+  threshold?: number;
   temperature?: boolean;
   mask?: boolean;
   onDone: (a: CheckAnswers) => void;
@@ -31,8 +36,11 @@ export function Checks({
   const [value, setValue] = useState('');
   const [unit, setUnit] = useState<TemperatureUnit>(initialUnit);
   const [mask, setMask] = useState<boolean | null>(null);
+  const [notes, setNotes] = useState('');
   const c = temperature ? toCelsius(value, unit) : null;
-  const ok = (!temperature || (c !== null && c < FEVER_C)) && (!askMask || mask !== null);
+  const fever = c !== null && failsTemperature(c, threshold);
+  const failed = fever || (askMask && mask === false);
+  const ok = (!temperature || c !== null) && (!askMask || mask !== null) && (!failed || notes.trim().length >= NOTES_MIN);
   return (
     <main className={s.center}>
       <h1 className={s.title}>{t('checks.title')}</h1>
@@ -41,6 +49,7 @@ export function Checks({
           t={t}
           value={value}
           unit={unit}
+          threshold={threshold}
           onChange={(v, u) => {
             setValue(v);
             setUnit(u);
@@ -57,7 +66,14 @@ export function Checks({
               </button>
             ))}
           </div>
+          {mask === false && !fever && <p className={s.error}>{t('checks.mask_failed')}</p>}
         </>
+      )}
+      {failed && (
+        <label className={s.field}>
+          <span>{t('checks.notes', { min: NOTES_MIN })}</span>
+          <textarea className={s.input} value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} data-testid="check-notes" />
+        </label>
       )}
       <div className={s.row}>
         <button className={s.ghost} type="button" onClick={onBack}>
@@ -67,7 +83,13 @@ export function Checks({
           className={s.primary}
           type="button"
           disabled={!ok}
-          onClick={() => onDone({ ...(temperature ? { temperature: apiTemperature(value, unit) } : {}), ...(askMask && mask !== null ? { mask } : {}) })}
+          onClick={() =>
+            onDone({
+              ...(temperature ? { temperature: apiTemperature(value, unit) } : {}),
+              ...(askMask && mask !== null ? { mask } : {}),
+              ...(failed ? { notes: notes.trim() } : {}),
+            })
+          }
         >
           {t('common.next')}
         </button>

@@ -1,4 +1,5 @@
-import type { KioskFlow } from './api';
+import { call, type KioskFlow, OfflineError } from './api';
+import { NOTES_MIN } from './temperature';
 import type { T } from './i18n';
 import s from './kiosk.module.css';
 
@@ -17,6 +18,24 @@ export const conditionBody = (c: NonNullable<KioskFlow['compliance']>, a: Condit
   answers: c.questions.map((q) => ({ question_id: q.id, answer: a.answers[q.id] })),
   agreed: true as const,
 });
+
+/** Joins the notes of a failed check and of the entry condition into the one `notes` a sign-in takes. */
+export const joinNotes = (...notes: (string | undefined)[]) => notes.map((n) => n?.trim()).filter(Boolean).join(' — ') || undefined;
+
+/**
+ * Asks the server whether the answers pass as they stand (rules 210-211; the passing answers stay there): null when
+ * they do, or when the server cannot be reached (the sign-in is kept and judged when sent); else the message that
+ * a wrong answer needs its note, in the kiosk's language.
+ */
+export async function conditionProblem(t: T, flowId: number, c: NonNullable<KioskFlow['compliance']>, a: ConditionAnswers, lang: string): Promise<string | null> {
+  try {
+    const res = await call<{ data: { passed: 0 | 1; notes_needed: 0 | 1 } }>('POST', `/api/kiosk-app/conditions/${flowId}`, { compliance: conditionBody(c, a), ...(a.notes.trim() ? { notes: a.notes.trim() } : {}) }, lang);
+    return res.data.passed === 1 ? null : t('visitor.notes_needed', { min: NOTES_MIN });
+  } catch (err) {
+    if (err instanceof OfflineError) return null;
+    return (err as Error).message;
+  }
+}
 
 /**
  * A flow's entry condition on the kiosk (rules 205-214): each question answered yes or no, notes (needed when an

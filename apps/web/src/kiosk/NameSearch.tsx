@@ -8,11 +8,14 @@ interface Person {
   id: number;
   name: string;
   user_type: string | null;
+  /** 1: signing them by name asks their quick pass code. */
+  quick_pass?: 0 | 1;
 }
 
 /**
  * Quick matching: every word typed starts a first or last name. Private matching (the journey's setting): only the
- * full name finds the person. The kiosk shows names only.
+ * full name finds the person. The kiosk shows names only, of the people its journey signs; picking one asks for a
+ * confirmation (App's Confirm) before anything happens.
  */
 export function NameSearch({ t, lang, exact, onPick, onBack }: { t: T; lang: Lang; exact?: boolean; onPick: (who: Who) => void; onBack: () => void }) {
   const [text, setText] = useState('');
@@ -49,7 +52,7 @@ export function NameSearch({ t, lang, exact, onPick, onBack }: { t: T; lang: Lan
       <ul className={s.list}>
         {people?.map((p) => (
           <li key={p.id}>
-            <button className={s.choice} type="button" onClick={() => onPick({ user_id: p.id, name: p.name, input_method: 'name' })}>
+            <button className={s.choice} type="button" onClick={() => onPick({ user_id: p.id, name: p.name, input_method: 'name', asksCode: p.quick_pass === 1 })}>
               {p.name}
               {p.user_type && <small className={s.muted}> · {p.user_type}</small>}
             </button>

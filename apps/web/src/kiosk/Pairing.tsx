@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { deviceInfo } from '../lib/kiosk-device';
 import { ApiError, call, OfflineError, saveDeviceToken } from './api';
 import type { T } from './i18n';
 import s from './kiosk.module.css';
@@ -11,23 +12,6 @@ interface Pending {
 }
 type Answer = { data: { status: 'registered'; device_token: string } | ({ status: 'pending' } & Pending) };
 type Poll = { data: { status: 'registered'; device_token: string } | { status: 'waiting'; poll_ms: number } };
-
-const MAC_KEY = 'gatehouse.kiosk.mac';
-/**
- * A browser has no MAC address to read: the kiosk makes up a locally administered one (02:…) once and keeps it,
- * so the console's remote commands, which name a kiosk by MAC address, can reach it.
- */
-export function deviceMac() {
-  let mac = localStorage.getItem(MAC_KEY);
-  if (!mac) {
-    const bytes = crypto.getRandomValues(new Uint8Array(5));
-    mac = ['02', ...[...bytes].map((b) => b.toString(16).padStart(2, '0'))].join(':').toUpperCase();
-    localStorage.setItem(MAC_KEY, mac);
-  }
-  return mac;
-}
-
-const device = () => ({ name: 'Web kiosk', app_version: 'web-1', mac_address: deviceMac(), serial: navigator.userAgent.slice(0, 60) });
 
 /**
  * Not paired: registers with a set-up file token (`?setup=`) at once, or shows a pairing code and polls until an
@@ -54,10 +38,10 @@ export function Pairing({ t, onPaired }: { t: T; onPaired: () => void }) {
       try {
         if (setup) {
           setNote(t('pair.setup'));
-          const res = await call<Answer>('POST', '/api/kiosk-register', { ...device(), registration_token: setup });
+          const res = await call<Answer>('POST', '/api/kiosk-register', { ...deviceInfo(), registration_token: setup });
           if (res.data.status === 'registered') return done(res.data.device_token);
         }
-        const start = await call<Answer>('POST', '/api/kiosk-register', device());
+        const start = await call<Answer>('POST', '/api/kiosk-register', deviceInfo());
         if (start.data.status !== 'pending' || stop) return;
         const p = start.data;
         setPending(p);

@@ -1,17 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { T } from './i18n';
 import s from './kiosk.module.css';
+import { frameReader } from './qr-decoder';
 
-interface Detector {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-declare global {
-  interface Window {
-    BarcodeDetector?: new (opts: { formats: string[] }) => Detector;
-  }
-}
-
-/** The camera reads a QR code when the browser can (getUserMedia + BarcodeDetector); typing the code always works. */
+/**
+ * The camera reads a QR code wherever the browser gives a camera (getUserMedia): through its BarcodeDetector, or the
+ * JavaScript decoder where it has none (qr-decoder.ts); typing the code always works.
+ */
 export function QrScan({ t, onCode, onBack }: { t: T; onCode: (code: string) => void; onBack: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<boolean | null>(null);
@@ -22,18 +17,19 @@ export function QrScan({ t, onCode, onBack }: { t: T; onCode: (code: string) => 
     let stop = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     (async () => {
-      if (!window.BarcodeDetector || !navigator.mediaDevices?.getUserMedia) return setCamera(false);
+      if (!navigator.mediaDevices?.getUserMedia) return setCamera(false);
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' } });
         if (stop || !video.current) return;
         video.current.srcObject = stream;
         await video.current.play();
         setCamera(true);
-        const detector = new window.BarcodeDetector({ formats: ['qr_code'] });
+        const read = await frameReader();
         const look = async () => {
           if (stop || !video.current) return;
-          const found = await detector.detect(video.current).catch(() => []);
-          if (found[0]?.rawValue) return onCode(found[0].rawValue);
+          const code = await read(video.current).catch(() => null);
+          if (stop) return;
+          if (code) return onCode(code);
           timer = setTimeout(look, 250);
         };
         void look();

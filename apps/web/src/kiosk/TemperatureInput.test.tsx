@@ -44,7 +44,7 @@ describe('temperature input', () => {
     fireEvent.change(input, { target: { value: '36.5' } });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(input, { target: { value: '38.2' } });
-    expect(screen.getByRole('alert')).toHaveTextContent('too high');
+    expect(screen.getByRole('alert')).toHaveTextContent('at or above 37.5 °C');
     fireEvent.change(input, { target: { value: '97.7' } });
     expect(screen.getByRole('alert')).toBeInTheDocument(); // 97.7 C is not a body temperature
     fireEvent.click(screen.getByRole('button', { name: '°F' }));

@@ -1,23 +1,28 @@
 import { useId } from 'react';
 import type { T } from './i18n';
 import s from './kiosk.module.css';
-import { FEVER_C, toCelsius, type TemperatureUnit } from './temperature';
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, failsTemperature, toCelsius, type TemperatureUnit } from './temperature';
 
-/** A temperature typed on the kiosk with its unit (C or F): tells an implausible reading and a fever at once. */
+/**
+ * A temperature typed on the kiosk with its unit (C or F): tells an implausible reading and a reading at or above
+ * the journey's threshold at once.
+ */
 export function TemperatureInput({
   t,
   value,
   unit,
+  threshold = DEFAULT_TEMPERATURE_THRESHOLD_C,
   onChange,
 }: {
   t: T;
   value: string;
   unit: TemperatureUnit;
+  threshold?: number;
   onChange: (value: string, unit: TemperatureUnit) => void;
 }) {
   const id = useId();
   const celsius = value.trim() ? toCelsius(value, unit) : null;
-  const problem = !value.trim() ? '' : celsius === null ? t('checks.temperature_invalid') : celsius >= FEVER_C ? t('checks.fever') : '';
+  const problem = !value.trim() ? '' : celsius === null ? t('checks.temperature_invalid') : failsTemperature(celsius, threshold) ? t('checks.fever', { threshold }) : '';
   return (
     <div className={s.field}>
       <label htmlFor={id}>{t('checks.temperature')}</label>

@@ -2,7 +2,7 @@ import { EMAIL_PATTERN, NAME_MIN, PHONE_PATTERN } from '@gatehouse/contract/pers
 import { useEffect, useState } from 'react';
 import { ApiError, call, type KioskFlow, type KioskJourney, OfflineError } from './api';
 import { Checks, type CheckAnswers } from './Checks';
-import { type ConditionAnswers, conditionBody, Conditions, conditionsComplete, NO_ANSWERS } from './Conditions';
+import { type ConditionAnswers, conditionBody, conditionProblem, Conditions, conditionsComplete, joinNotes, NO_ANSWERS } from './Conditions';
 import type { Key, Lang, T } from './i18n';
 import s from './kiosk.module.css';
 import { Photo } from './Photo';
@@ -92,7 +92,14 @@ export function Visitor({
           (st !== 'checks' || flow.temperature_check === 1 || flow.mask_check === 1),
       )
     : [];
-  const go = (dir: 1 | -1) => {
+  const go = async (dir: 1 | -1) => {
+    // A wrong answer asks for its note at once, before the photo (rules 210-211).
+    if (dir === 1 && step === 'conditions' && flow?.compliance) {
+      setBusy(true);
+      const p = await conditionProblem(t, flow.id, flow.compliance, conditions, lang);
+      setBusy(false);
+      if (p) return setError({ step, message: p });
+    }
     const i = order.indexOf(step);
     const next = order[i + dir];
     setError(null);
@@ -100,8 +107,9 @@ export function Visitor({
     setStep(next);
   };
 
-  const submit = async (checks: CheckAnswers = {}, photo = image) => {
+  const submit = async ({ notes: checkNotes, ...checks }: CheckAnswers = {}, photo = image) => {
     if (!flow) return;
+    const notes = joinNotes(checkNotes, conditions.notes);
     setBusy(true);
     const d = Object.fromEntries(Object.entries(details).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v)) as Partial<Details>;
     const values = Object.entries(fields)
@@ -118,7 +126,7 @@ export function Visitor({
       host_user_id: host?.id ?? null,
       ...(values.length ? { custom_fields: values } : {}),
       ...(flow.compliance ? { compliance: conditionBody(flow.compliance, conditions) } : {}),
-      ...(conditions.notes.trim() ? { notes: conditions.notes.trim() } : {}),
+      ...(notes ? { notes } : {}),
       ...(photo ? { image: photo } : {}),
       ...checks,
       lang,
@@ -130,11 +138,11 @@ export function Visitor({
     }
   };
   const last = order[order.length - 1];
-  const next = () => (step === last ? void submit() : go(1));
+  const next = () => (step === last ? void submit() : void go(1));
   const problem = error?.step === step ? <p className={s.error} role="alert">{error.message}</p> : null;
   const nav = (canGo: boolean) => (
     <div className={s.row}>
-      <button className={s.ghost} type="button" onClick={() => go(-1)}>
+      <button className={s.ghost} type="button" onClick={() => void go(-1)}>
         {t('common.back')}
       </button>
       <button className={s.primary} type="button" disabled={!canGo || busy} onClick={next}>
@@ -209,7 +217,7 @@ export function Visitor({
           })}
           {problem}
           <div className={s.row}>
-            <button className={s.ghost} type="button" onClick={() => go(-1)}>
+            <button className={s.ghost} type="button" onClick={() => void go(-1)}>
               {t('common.back')}
             </button>
             <button className={s.primary} type="submit">
@@ -263,11 +271,11 @@ export function Visitor({
         <Photo
           t={t}
           optional={flow.photo === 0}
-          onBack={() => go(-1)}
+          onBack={() => void go(-1)}
           onDone={(img) => {
             setImage(img);
             if (step === last) void submit({}, img);
-            else go(1);
+            else void go(1);
           }}
         />
         {problem}
@@ -276,7 +284,15 @@ export function Visitor({
 
   return (
     <>
-      <Checks t={t} unit={unit} temperature={flow.temperature_check === 1} mask={flow.mask_check === 1} onDone={(c) => void submit(c)} onBack={() => go(-1)} />
+      <Checks
+        t={t}
+        unit={unit}
+        threshold={journey.temperature_threshold}
+        temperature={flow.temperature_check === 1}
+        mask={flow.mask_check === 1}
+        onDone={(c) => void submit(c)}
+        onBack={() => void go(-1)}
+      />
       {problem}
     </>
   );

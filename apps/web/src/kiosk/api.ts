@@ -1,12 +1,9 @@
 import type { KioskAppConfig } from '@gatehouse/contract';
 
-/** The kiosk's HTTP calls: its device token as the bearer, network failures told apart from refusals. */
+import { deviceToken } from '../lib/kiosk-device';
 
-const TOKEN_KEY = 'gatehouse.kiosk.device_token';
-
-export const deviceToken = () => localStorage.getItem(TOKEN_KEY);
-export const saveDeviceToken = (token: string) => localStorage.setItem(TOKEN_KEY, token);
-export const forgetDeviceToken = () => localStorage.removeItem(TOKEN_KEY);
+/** The kiosk's HTTP calls: its device token as the bearer (shared with /kiosk-register), network failures told apart from refusals. */
+export { deviceToken, forgetDeviceToken, saveDeviceToken } from '../lib/kiosk-device';
 
 /** The server could not be reached (network down, server down, proxy answering 502-504). */
 export class OfflineError extends Error {

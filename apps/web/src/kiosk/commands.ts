@@ -18,7 +18,8 @@ interface CommandMessage {
 
 /**
  * Connects to the `/kiosk` namespace with the device token, acknowledges each command at once, then reports
- * running and succeeded or failed. `restart-app` reports success before it reloads the page.
+ * running and succeeded or failed. `restart-app` reports success before it reloads the page. `config-changed`
+ * (docs/kiosk-protocol.md) tells the kiosk to load its configuration again.
  */
 /** Server -> kiosk: a session covering this kiosk's site started or ended (the evacuation screen, issue 17). */
 export interface EmergencyMessage {
@@ -31,7 +32,7 @@ export interface EmergencyMessage {
 export function connectCommands(
   token: string,
   handlers: CommandHandlers,
-  events: { onAuthFailed: () => void; onState?: (connected: boolean) => void; onEmergency?: (m: EmergencyMessage) => void; onConfigChanged?: () => void },
+  events: { onAuthFailed: () => void; onState?: (connected: boolean) => void; onEmergency?: (m: EmergencyMessage) => void; onConfigChanged?: (reason: string) => void },
 ): () => void {
   const socket: Socket = io('/kiosk', { path: '/socket.io', transports: ['websocket'], auth: { token, app_version: 'web-1' } });
   const report = (request_id: number, status: Status, message?: string) =>
@@ -68,8 +69,9 @@ export function connectCommands(
       await report(msg.request_id, 'failed', err instanceof Error ? err.message : String(err));
     }
   });
+  // Something the configuration is made of changed on the server (its journey, flows, settings…): load it again.
+  socket.on('config-changed', (msg: { reason?: string } | undefined) => events.onConfigChanged?.(msg?.reason ?? ''));
   socket.on('emergency', (m: EmergencyMessage) => events.onEmergency?.(m));
-  socket.on('config-changed', () => events.onConfigChanged?.());
   socket.on('connect', () => events.onState?.(true));
   socket.on('disconnect', () => events.onState?.(false));
   socket.on('connect_error', (err) => {

@@ -10,6 +10,9 @@ export interface Who {
   name?: string;
   /** What signing them does, as the server said when it identified them (the reasons asked follow it, rule 221). */
   action?: 'in' | 'out';
+  /** A name picked whose flow asks more than the name: their quick pass code is asked (and sent with the name). */
+  asksCode?: boolean;
+  quick_pass?: string;
 }
 
 /**
@@ -24,4 +27,5 @@ export function whoFromCode(raw: string, method: 'qr' | 'rfid'): Who | null {
 }
 
 /** The identifier fields a sign-in call takes. */
-export const identifierOf = (who: Who) => (who.code !== undefined ? { code: who.code } : who.rfid !== undefined ? { rfid: who.rfid } : { user_id: who.user_id });
+export const identifierOf = (who: Who) =>
+  who.code !== undefined ? { code: who.code } : who.rfid !== undefined ? { rfid: who.rfid } : { user_id: who.user_id, ...(who.quick_pass ? { quick_pass: who.quick_pass } : {}) };

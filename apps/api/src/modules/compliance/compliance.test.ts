@@ -177,10 +177,12 @@ describe('entry conditions: behaviour', () => {
     expect(hot.body.status).toBe('failed');
     expect(hot.body.data[0]).toMatchObject({ temperature_failed: 1, temperature: 100.4 });
     expect((await send(right, { temperature: 98.6 })).body.status).toBe('success');
+    // At the threshold fails, as at the sign-in (one rule: contract temperature.ts).
+    expect((await send(right, { temperature: 37.5 })).body.status).toBe('failed');
     expect((await send(right, { temperature: 38.4, notes: 'Just ran from the car park, re-test ok.' })).body.status).toBe('success');
     expect((await send([{ question_id: fever.id, answer: 'negative' }])).status).toBe(400);
     const failed = await c.get(`/api/compliance_users?filterBy=${encodeURIComponent(JSON.stringify({ user_id: ada.id, status: 'failed' }))}`);
-    expect(failed.body.count).toBe(3);
+    expect(failed.body.count).toBe(4);
   });
 
   it('the entry condition says which version is current and how many answers each version kept', async () => {

@@ -1,4 +1,4 @@
-import { COMPLIANCE_NOTES_MIN } from '@gatehouse/contract';
+import { COMPLIANCE_NOTES_MIN, failsTemperature, temperatureThreshold } from '@gatehouse/contract';
 import type { ComplianceQuestion, StoredAnswer } from '../../db/schema/index';
 import { badRequest } from '../../platform/errors';
 
@@ -34,7 +34,7 @@ export function evaluateAnswers(
   });
   const isWrong = answers.some((a) => a.wrong);
   const notesOk = (opts.notes ?? '').trim().length >= COMPLIANCE_NOTES_MIN;
-  const temperatureFailed = opts.temperature !== null && opts.temperature !== undefined && toCelsius(opts.temperature) > (opts.threshold ?? 37.5);
+  const temperatureFailed = opts.temperature !== null && opts.temperature !== undefined && failsTemperature(toCelsius(opts.temperature), temperatureThreshold(opts.threshold));
   const maskFailed = !!opts.maskFailed;
   let reason: string | null = null;
   if ((maskFailed || temperatureFailed) && !notesOk) reason = 'compliance.justification_required';

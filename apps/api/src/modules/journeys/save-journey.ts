@@ -1,4 +1,4 @@
-import type { JourneyBody } from '@gatehouse/contract';
+import { type JourneyBody, temperatureThreshold } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { attendanceModes, journeySites, journeys, sites, userTypes } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
@@ -26,7 +26,7 @@ const columns = (b: JourneyBody) => ({
   facialRecognition: b.facial_recognition,
   rfidScan: b.rfid_scan,
   temperatureCheck: b.temperature_check,
-  temperatureThreshold: b.temperature_check ? (b.temperature_threshold ?? 37.5) : (b.temperature_threshold ?? null),
+  temperatureThreshold: b.temperature_check ? temperatureThreshold(b.temperature_threshold) : (b.temperature_threshold ?? null),
   maskCheck: b.mask_check,
 });
 

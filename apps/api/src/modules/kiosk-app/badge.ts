@@ -4,13 +4,14 @@ import { areas, scans, users, userTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import { badgeCode } from './identify';
-import type { KioskJourney } from './journey';
+import { type KioskJourney, printsBadge } from './journey';
 
 /**
  * The badge of a sign-in this kiosk recorded. Rule 102: never for default users (people without a user type, and
  * the organisation's members with a console role). With a journey, only when the person's flow prints badges
- * (the journey's own setting when no flow applies). The QR code holds `gatehouse:p:<kiosk code>`: the person's
- * random code, which the kiosk resolves to sign them out; never their id.
+ * or the journey does (its outputs apply to every flow, as the journey builder's flow card says). The QR code
+ * holds `gatehouse:p:<kiosk code>`: the person's random code, which the kiosk resolves to sign them out; never
+ * their id.
  */
 export async function badgeFor(tx: Db, entityId: number, kioskId: number, scanId: number, journey: KioskJourney | null) {
   const [row] = await tx
@@ -33,8 +34,7 @@ export async function badgeFor(tx: Db, entityId: number, kioskId: number, scanId
   if (!row) throw notFound();
   if (row.roleId !== null || row.userTypeId === null) throw forbidden('kiosk_app.badge_default_user');
   if (journey) {
-    const flow = journey.flowFor(row.userTypeId);
-    if (!(flow ? flow.flow.printBadge : journey.journey.printBadge)) throw forbidden('kiosk_app.badge_not_offered');
+    if (!printsBadge(journey, journey.flowFor(row.userTypeId)?.flow ?? null)) throw forbidden('kiosk_app.badge_not_offered');
   }
   const code = badgeCode(row.kioskCode);
   const qr = await QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 1, width: 256 });

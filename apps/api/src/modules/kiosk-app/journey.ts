@@ -1,10 +1,13 @@
-import { flag, planAllowsCustomFields, type KioskAppConfig } from '@gatehouse/contract';
+import { flag, planAllowsCustomFields, temperatureThreshold, type KioskAppConfig } from '@gatehouse/contract';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { areas, complianceVersions, compliances, customFields, entities, journeyFlows, journeys, sections, userTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import type { DeviceKiosk } from './device-kiosk';
 
-/** Registration methods that need the person registered before they arrive: no walk-in at the kiosk. */
+/**
+ * Registration methods that need the person registered before they arrive: no walk-in at the kiosk. A type whose
+ * pre-registrations need approval still takes walk-ins: the visitor stands at reception (docs/decisions.md).
+ */
 const NO_WALK_IN = new Set(['pre_registered_only', 'by_admin']);
 /** A new person of this user type may register at the kiosk: not staff, and no registration needed beforehand. */
 export const takesWalkIns = (type: { registrationMethod: string; isStaff: boolean }) => !type.isStaff && !NO_WALK_IN.has(type.registrationMethod);
@@ -55,6 +58,9 @@ export async function loadJourney(tx: Db, entityId: number, at: { journeyId?: nu
 }
 export type KioskJourney = NonNullable<Awaited<ReturnType<typeof loadKioskJourney>>>;
 
+/** The journey's outputs apply to every flow and the flow's add to them (the journey builder's flow card): a badge is printed when either says so. */
+export const printsBadge = (j: KioskJourney, f: KioskJourney['flows'][number]['flow'] | null) => j.journey.printBadge || !!f?.printBadge;
+
 /** The checks a sign-in through this flow needs (journey-wide or the flow's own). */
 export const checksOf = (j: KioskJourney, f: KioskJourney['flows'][number] | null) => ({
   temperature: j.journey.temperatureCheck || !!f?.flow.temperatureCheck,
@@ -89,6 +95,7 @@ export async function presentKioskJourney(tx: Db, entityId: number, j: KioskJour
     print_badge: flag(j.journey.printBadge),
     temperature_check: flag(j.journey.temperatureCheck),
     mask_check: flag(j.journey.maskCheck),
+    temperature_threshold: temperatureThreshold(j.journey.temperatureThreshold),
     flows: j.flows.map(({ flow, type }) => {
       const c = conditions.find((r) => r.id === flow.complianceId);
       const checks = checksOf(j, { flow, type });
@@ -102,7 +109,7 @@ export async function presentKioskJourney(tx: Db, entityId: number, j: KioskJour
         host: { required: flag(flow.hostRequired), allow_no_host: flag(flow.allowNoHost) },
         temperature_check: flag(checks.temperature),
         mask_check: flag(checks.mask),
-        print_badge: flag(flow.printBadge),
+        print_badge: flag(printsBadge(j, flow)),
         photo: flag(type.profilePhoto),
         custom_fields: fields
           .filter((f) => !flow.sectionIds.length || flow.sectionIds.includes(f.field.sectionId))

@@ -4,6 +4,8 @@ import {
   zKioskAppConfig,
   zKioskAppScanBody,
   zKioskBadge,
+  zKioskConditionsBody,
+  zKioskConditionsCheck,
   zKioskHosts,
   zKioskHostsQuery,
   zKioskIdentifyBody,
@@ -21,6 +23,7 @@ import { fieldError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn, arrivalAsks, loadSubject, oncePerIdempotencyKey, signInOut, type SignInOutResult } from '../signin';
 import { badgeFor } from './badge';
+import { checkConditionAnswers } from './check-conditions';
 import { type DeviceKiosk, deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
 import { alreadyRecorded, assertInJourney, identify, pickedByName, resolvePerson } from './identify';
 import { loadKioskJourney, presentKioskJourney } from './journey';
@@ -198,6 +201,22 @@ export default defineRoutes((r, services) => {
       );
       await afterSignIn(services, emit, actor.entityId, result);
       return { data: presentResult(result), message: t(result.action === 'in' ? 'signin.signed_in' : 'signin.signed_out', { name: result.scan.full_name }) };
+    },
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/api/kiosk-app/conditions/{id}',
+    summary: "Do these answers to one of the kiosk journey's flows' entry condition pass, and does a wrong answer need a note (rules 210-211)? Asked before the next step",
+    tags,
+    access: 'public',
+    rateLimit: perDevice,
+    params: zIdParam,
+    body: zKioskConditionsBody,
+    response: zKioskConditionsCheck,
+    handler: async ({ req, params, body }) => {
+      const k = await deviceKiosk(services, req);
+      return { data: await withTenant(db, k.entity.id, (tx) => checkConditionAnswers(tx, k, params.id, body)) };
     },
   });
 

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { createOrg, type Org, uniq } from '../../../test/factories';
-import { api, buildTestApp, type TestApp } from '../../../test/harness';
+import { api, buildTestApp, type Reply, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, pairKiosk } from '../../../test/places';
 import { linkHash } from '../visits';
 import { fixtures } from '../signin/testing';
@@ -40,6 +40,8 @@ const run = <T>(o: Org, fn: Parameters<typeof withTenant<T>>[2]) => withTenant(h
 const person = (o: Org, v: Partial<typeof users.$inferInsert> = {}) =>
   run(o, async (tx) => (await tx.insert(users).values({ entityId: o.entityId, firstName: 'Pat', lastName: uniq('P'), ...v }).returning())[0]);
 const scansOf = (o: Org, userId: number) => fixtures(h, o).scans(userId);
+/** The journey of a configuration answer. */
+const j0 = (res: Reply) => res.body.data.journey;
 const countPeople = (o: Org) => run(o, async (tx) => (await tx.select({ id: users.id }).from(users).where(eq(users.entityId, o.entityId))).length);
 
 beforeAll(async () => {
@@ -52,7 +54,7 @@ beforeAll(async () => {
   otherDevice = await pairKiosk(h, other, (await makeArea(h, other, (await makeSite(h, other)).id)).id);
   ids = await run(org, async (tx) => {
     const e = org.entityId;
-    const [visitor] = await tx.insert(userTypes).values({ entityId: e, name: 'Visitor', registrationMethod: 'approval_required', mandatoryData: ['email'] }).returning();
+    const [visitor] = await tx.insert(userTypes).values({ entityId: e, name: 'Visitor', registrationMethod: 'allowed', mandatoryData: ['email'] }).returning();
     const [staff] = await tx.insert(userTypes).values({ entityId: e, name: 'Staff', registrationMethod: 'not_required', isStaff: true }).returning();
     const [teacher] = await tx.insert(userTypes).values({ entityId: e, name: 'Teacher', parentId: staff.id }).returning();
     const [pupil] = await tx.insert(userTypes).values({ entityId: e, name: 'Pupil', registrationMethod: 'by_admin' }).returning();
@@ -184,7 +186,7 @@ describe('kiosk app: journey', () => {
     const res = await api(h.app, device.token).get('/api/kiosk-app/config');
     expect(res.status).toBe(200);
     const j = res.body.data.journey;
-    expect(j).toMatchObject({ name: 'Reception', print_badge: 1, temperature_check: 1, name_matching: 'quick' });
+    expect(j).toMatchObject({ name: 'Reception', print_badge: 1, temperature_check: 1, name_matching: 'quick', temperature_threshold: 37.5 });
     const visitors = j.flows.find((f: { id: number }) => f.id === ids.flow);
     expect(visitors).toMatchObject({ walk_in: 1, mandatory: ['email'], host: { required: 1, allow_no_host: 0 }, temperature_check: 1, print_badge: 1 });
     expect(visitors.compliance.questions).toEqual([
@@ -223,10 +225,21 @@ describe('kiosk app: journey', () => {
     expect(await scansOf(org, teacher.id)).toHaveLength(0);
     const ok = await api(h.app, device.token).post('/api/kiosk-app/scan', { user_id: teacher.id, temperature: '36.6 c' });
     expect(ok.status).toBe(200);
-    // The staff flow prints no badge (the flow's setting); default users never get one (rule 102).
+    // The staff flow prints no badge of its own, but the journey's outputs apply to every flow (as the journey
+    // builder's flow card says): a badge.
     const badge = await api(h.app, device.token).get(`/api/kiosk-app/badge/${ok.body.data.scan.id}`);
-    expect(badge.status).toBe(403);
-    expect(badge.body.message).toBe('No badge is printed for this sign-in.');
+    expect(badge.status).toBe(200);
+    expect(j0(await api(h.app, device.token).get('/api/kiosk-app/config')).flows.find((f: { id: number }) => f.id === ids.staffFlow).print_badge).toBe(1);
+    // Neither the journey nor the flow: none.
+    await run(org, (tx) => tx.update(journeys).set({ printBadge: false }).where(eq(journeys.entityId, org.entityId)));
+    try {
+      const none = await api(h.app, device.token).get(`/api/kiosk-app/badge/${ok.body.data.scan.id}`);
+      expect(none.status).toBe(403);
+      expect(none.body.message).toBe('No badge is printed for this sign-in.');
+      expect(j0(await api(h.app, device.token).get('/api/kiosk-app/config')).flows.find((f: { id: number }) => f.id === ids.staffFlow).print_badge).toBe(0);
+    } finally {
+      await run(org, (tx) => tx.update(journeys).set({ printBadge: true }).where(eq(journeys.entityId, org.entityId)));
+    }
     const again = await api(h.app, device.token).post('/api/kiosk-app/identify', { user_id: teacher.id });
     expect(again.body.data.action).toBe('out');
   });
@@ -360,5 +373,31 @@ describe('kiosk app: walk-in visitor', () => {
     expect((await api(h.app, otherDevice.token).post('/api/kiosk-app/visitor', visitorBody())).status).toBe(404);
     expect((await api(h.app, plain.token).post('/api/kiosk-app/visitor', visitorBody())).status).toBe(404);
     expect(await countPeople(other)).toBe(before);
+  });
+});
+
+describe('kiosk app: entry-condition answers checked before the next step (rules 210-211)', () => {
+  const check = (flowId: number, body: Record<string, unknown>, token = device.token) => api(h.app, token).post(`/api/kiosk-app/conditions/${flowId}`, body);
+  const answers = (fever: 'positive' | 'negative') => ({ answers: [{ question_id: 'fever', answer: fever }, { question_id: 'leaflet', answer: 'positive' }], agreed: true });
+
+  it('right answers pass; a wrong one needs a note of at least 20 characters, and passes with it; the passing answers stay hidden', async () => {
+    expect((await check(ids.flow, { compliance: answers('negative') })).body.data).toEqual({ passed: 1, notes_needed: 0 });
+    const wrong = await check(ids.flow, { compliance: answers('positive'), notes: 'a cold' });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body.data).toEqual({ passed: 0, notes_needed: 1 });
+    expect(JSON.stringify(wrong.body)).not.toContain('desired');
+    expect((await check(ids.flow, { compliance: answers('positive'), notes: 'Hay fever, seen by the school nurse today.' })).body.data).toEqual({ passed: 1, notes_needed: 1 });
+    // A flow without an entry condition has nothing to pass.
+    expect((await check(ids.staffFlow, { compliance: answers('positive') })).body.data).toEqual({ passed: 1, notes_needed: 0 });
+  });
+
+  it('401 without a device token, 404 for another organisation’s flow or one outside the journey, 400 for answers that do not fit', async () => {
+    expect((await api(h.app).post(`/api/kiosk-app/conditions/${ids.flow}`, { compliance: answers('negative') })).status).toBe(401);
+    expect((await check(ids.flow, { compliance: answers('negative') }, otherDevice.token)).status).toBe(404);
+    expect((await check(ids.flow, { compliance: answers('negative') }, plain.token)).status).toBe(404);
+    const bad = await check(ids.flow, { compliance: { answers: [{ question_id: 'fever', answer: 'maybe' }], agreed: true } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)[0]).toMatch(/^compliance/);
+    expect((await check(ids.flow, { compliance: { answers: [{ question_id: 'fever', answer: 'negative' }], agreed: true } })).status).toBe(400);
   });
 });

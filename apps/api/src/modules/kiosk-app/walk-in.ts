@@ -1,4 +1,4 @@
-import { parseTemperature } from '@gatehouse/contract';
+import { parseTemperature, temperatureThreshold } from '@gatehouse/contract';
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { zKioskVisitorBody } from '@gatehouse/contract';
@@ -91,7 +91,7 @@ async function checkConditions(tx: Db, entityId: number, journey: KioskJourney, 
     notes: body.notes,
     maskFailed: body.mask === false,
     temperature,
-    threshold: journey.journey.temperatureThreshold,
+    threshold: temperatureThreshold(journey.journey.temperatureThreshold),
   });
   if (ev.status === 'failed') throw badRequest({ compliance: [ev.reason ?? 'kiosk_app.compliance_failed'] }, 'kiosk_app.compliance_failed');
 }

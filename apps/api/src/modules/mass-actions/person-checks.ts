@@ -1,4 +1,4 @@
-import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser } from '@gatehouse/contract';
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser, temperatureThreshold } from '@gatehouse/contract';
 import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { areas, complianceUsers, complianceVersions, compliances, sites, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
@@ -62,7 +62,7 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
         .orderBy(desc(complianceUsers.createdAt))
     : [];
   const passedForVisit = await passedForExpectedVisit(tx, entityId, areaId!, people, flowOf, now);
-  const threshold = journey.journey.temperatureThreshold ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
+  const threshold = temperatureThreshold(journey.journey.temperatureThreshold);
   for (const p of people) {
     const f = flowOf.get(p.id) ?? null;
     const c = checksOf(journey, f);

@@ -1,4 +1,4 @@
-import { DEFAULT_TEMPERATURE_THRESHOLD_C, NOTES_MIN, parseTemperature, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, failsTemperature, NOTES_MIN, parseTemperature, temperatureThreshold, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { attendanceCodes, complianceUsers, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
@@ -115,7 +115,7 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   let temperature: number | null = null;
   let mask: boolean | null = null;
   const usesJourneyThreshold = place.journeyChecks.temperature || !!flow?.temperatureCheck;
-  const threshold = (usesJourneyThreshold ? place.temperatureThreshold : null) ?? DEFAULT_TEMPERATURE_THRESHOLD_C;
+  const threshold = usesJourneyThreshold ? temperatureThreshold(place.temperatureThreshold) : DEFAULT_TEMPERATURE_THRESHOLD_C;
   if (action === 'in') {
     assertReadings(readingsAsked(place, flow), body);
     if (body.temperature !== undefined) {
@@ -124,7 +124,7 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
       temperature = reading.celsius;
     }
     mask = body.mask ?? null;
-    const failed = (temperature !== null && temperature >= threshold) || mask === false;
+    const failed = (temperature !== null && failsTemperature(temperature, threshold)) || mask === false;
     if (failed && (body.notes ?? '').length < NOTES_MIN) throw badRequest({ notes: ['signin.check_failed_notes'] }, 'signin.check_failed_notes');
   }
 

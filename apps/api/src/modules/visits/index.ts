@@ -8,3 +8,4 @@ export { seedExpectedVisitors } from './demo';
 export { openVisit } from './open-visit';
 export { storeVisitorPhoto } from './photo';
 export { linkHash } from './visit-link';
+export { currentCondition } from './flow-rules';

@@ -1,4 +1,4 @@
-import { ADMIN_NOTES_MIN, COMPLIANCE_NOTES_MIN, type MassCompliance, type MassUser, parseTemperature } from '@gatehouse/contract';
+import { ADMIN_NOTES_MIN, COMPLIANCE_NOTES_MIN, failsTemperature, type MassCompliance, type MassUser, parseTemperature } from '@gatehouse/contract';
 import type { ConditionAnswerMap } from '../../components/ConditionQuestions';
 import type { MassApplyBody } from './api/mass-signin';
 
@@ -75,7 +75,7 @@ export function problemsOf(u: MassUser, a: Answers | undefined): Problem[] {
 export function failsCheck(u: MassUser, a: Answers | undefined): boolean {
   if (u.next_action !== 'in') return false;
   const reading = u.checks.temperature_check && a?.temperature?.trim() ? parseTemperature(temperatureText(a)!) : null;
-  if (reading && reading.celsius >= u.checks.temperature_threshold) return true;
+  if (reading && failsTemperature(reading.celsius, u.checks.temperature_threshold)) return true;
   return !!u.checks.mask_check && a?.mask !== true;
 }
 

@@ -1,4 +1,4 @@
-import { COMPLIANCE_FREQUENCIES, type Flow, FLOW_INPUT_METHODS, REMINDER_INTERVAL_MIN, SEND_BEFORE_VISIT_MIN, zFlowBody } from '@gatehouse/contract';
+import { COMPLIANCE_FREQUENCIES, type Flow, temperatureThreshold, FLOW_INPUT_METHODS, REMINDER_INTERVAL_MIN, SEND_BEFORE_VISIT_MIN, zFlowBody } from '@gatehouse/contract';
 import { Alert, Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -67,7 +67,7 @@ export function FlowForm({ journey, flow }: { journey: JourneyWithFlows; flow: F
     disabled: notRequiredTaken && u.registration_method === 'not_required',
   }));
   const allTypes = (userTypes.data?.user_types ?? []).map((u) => ({ value: String(u.id), label: u.name }));
-  const journeyChecks = [journey.temperature_check === 1 && t('temperature_at', { value: journey.temperature_threshold ?? 37.5 }), journey.mask_check === 1 && t('mask_check')].filter(Boolean).join(', ');
+  const journeyChecks = [journey.temperature_check === 1 && t('temperature_at', { value: temperatureThreshold(journey.temperature_threshold) }), journey.mask_check === 1 && t('mask_check')].filter(Boolean).join(', ');
 
   const send = (body: Record<string, unknown>) =>
     save.mutate(

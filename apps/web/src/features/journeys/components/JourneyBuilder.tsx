@@ -1,4 +1,4 @@
-import type { Flow } from '@gatehouse/contract';
+import { type Flow, temperatureThreshold } from '@gatehouse/contract';
 import { ActionIcon, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Timeline, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -24,7 +24,7 @@ function stepsOf(journey: JourneyWithFlows, f: Flow, names: { modes: Map<number,
   const modeId = f.attendance_mode_id ?? journey.attendance_mode_id;
   const sectionNames = f.section_ids.map((id) => names.sections.get(id)).filter(Boolean);
   const checks = [
-    (f.temperature_check || journey.temperature_check) && t('temperature_at', { value: journey.temperature_threshold ?? 37.5 }),
+    (f.temperature_check || journey.temperature_check) && t('temperature_at', { value: temperatureThreshold(journey.temperature_threshold) }),
     (f.mask_check || journey.mask_check) && t('mask_check'),
   ].filter(Boolean) as string[];
   const outputs = OUTPUTS.filter((k) => f[k] === 1 || journey[k] === 1).map((k) => t(k));

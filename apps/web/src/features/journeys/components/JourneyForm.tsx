@@ -1,4 +1,4 @@
-import { zJourneyBody } from '@gatehouse/contract';
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, temperatureThreshold, zJourneyBody } from '@gatehouse/contract';
 import { Alert, Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,7 +15,6 @@ import { SitesField } from './SitesField';
 import { Toggles } from './Toggles';
 
 const OUTPUTS = ['print_badge', 'door_relay', 'wiegand_output', 'facial_recognition', 'rfid_scan'] as const;
-const DEFAULT_THRESHOLD = 37.5;
 
 /**
  * A journey's settings (rule 195), outputs and checks (rule 196). Removing a permitted site is checked with
@@ -82,7 +81,7 @@ export function JourneyForm({ journey }: { journey: JourneyWithFlows | null }) {
         return;
       }
     }
-    const payload = { ...body, temperature_threshold: body.temperature_check ? (body.temperature_threshold ?? DEFAULT_THRESHOLD) : null, ...(journey && logo.remove ? { remove_logo: true } : {}) };
+    const payload = { ...body, temperature_threshold: body.temperature_check ? temperatureThreshold(body.temperature_threshold) : null, ...(journey && logo.remove ? { remove_logo: true } : {}) };
     save.mutate(logo.file ? toFormData(payload, { logo: logo.file }) : toPayload(payload), {
       onSuccess: (r) => {
         notifications.show({ color: 'green', message: r.message });
@@ -181,7 +180,7 @@ export function JourneyForm({ journey }: { journey: JourneyWithFlows | null }) {
             onChange={(e) => {
               const on = e.currentTarget.checked;
               form.setField('temperature_check', on);
-              if (on && v.temperature_threshold == null) form.setField('temperature_threshold', DEFAULT_THRESHOLD);
+              if (on && v.temperature_threshold == null) form.setField('temperature_threshold', DEFAULT_TEMPERATURE_THRESHOLD_C);
             }}
           />
           {v.temperature_check ? (
