@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTasks, userTypes } from '../src/db/schema/index';
 import { withTenant } from '../src/platform/db/tenant';
-import { fixtures } from '../src/modules/signin/test-fixtures';
+import { fixtures } from '../src/modules/signin/testing';
 import { multipart } from '../src/modules/users/testing';
 import { createOrg } from './factories';
 import { api, buildTestApp, type TestApp } from './harness';
