@@ -19,3 +19,4 @@ export * from './visitors';
 export * from './kiosk-app';
 export * from './reports';
 export * from './privacy';
+export * from './csv';

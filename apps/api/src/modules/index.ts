@@ -29,6 +29,8 @@ import kioskApp from './kiosk-app/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
 import reports from './reports/routes';
+import print from './print/routes';
+import exportsRoutes from './exports/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -60,6 +62,8 @@ export const modules: FastifyPluginAsync[] = [
   kioskApp,
   dashboard,
   reports,
+  print,
+  exportsRoutes,
   massActions,
   preregCustomFields,
 ];

@@ -12,6 +12,7 @@ export class Jobs {
   boss: PgBoss;
   started = false;
   private handlers = new Map<string, Handler<never>>();
+  private schedules = new Map<string, string>();
 
   /** `installOnly`: no maintenance or cron timers (a one-off start that only installs pg-boss's schema). */
   constructor(
@@ -41,6 +42,15 @@ export class Jobs {
     this.handlers.set(name, handler as Handler<never>);
   }
 
+  /**
+   * A job that runs on a cron schedule (UTC), once across every process (pg-boss's scheduler). The handler
+   * decides what is due: a tick, not a promise of exactly one run per period.
+   */
+  every(name: string, cron: string, handler: Handler<object>) {
+    this.work(name, handler);
+    this.schedules.set(name, cron);
+  }
+
   async start() {
     await this.boss.start();
     for (const [name, handler] of this.handlers) {
@@ -49,6 +59,7 @@ export class Jobs {
         for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
       });
     }
+    for (const [name, cron] of this.schedules) await this.boss.schedule(name, cron, {}, { singletonKey: name }).catch((e: Error) => console.error('[jobs] schedule', name, e.message));
     this.started = true;
   }
 
@@ -73,5 +84,18 @@ export class Jobs {
 export function jobsIn(tx: Db): PgBoss.Db {
   const client = (tx as unknown as { session?: { client?: { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } } }).session?.client;
   if (!client?.query) throw new Error('jobsIn: not a drizzle transaction');
-  return { executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await client.query(text, values)).rows as never[] }) };
+  return {
+    executeSql: async (text: string, values: unknown[] = []) => {
+      // A tenant transaction runs as the application role, which may not touch pg-boss's schema: the job's
+      // statement runs as the connection's own role, and the tenant role is put back after it (same transaction).
+      const [{ role }] = (await client.query(`select current_setting('role') as role`)).rows as { role: string }[];
+      if (role === 'none') return { rows: (await client.query(text, values)).rows as never[] };
+      await client.query(`select set_config('role', 'none', true)`);
+      try {
+        return { rows: (await client.query(text, values)).rows as never[] };
+      } finally {
+        await client.query(`select set_config('role', $1, true)`, [role]);
+      }
+    },
+  };
 }

@@ -24,6 +24,7 @@ import { arrivalAsks } from '../signin/entry-checks';
 import { loadSubject } from '../signin/load-subject';
 import { oncePerIdempotencyKey, signInOut, type SignInOutResult } from '../signin/sign-in-out';
 import { badgeFor } from './badge';
+import { recordBadgePrint } from '../print/index';
 import { type DeviceKiosk, deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
 import { alreadyRecorded, assertInJourney, identify, resolvePerson } from './identify';
 import { loadKioskJourney, presentKioskJourney } from './journey';
@@ -123,7 +124,14 @@ export default defineRoutes((r, services) => {
     response: zKioskBadge,
     handler: async ({ req, params }) => {
       const k = await deviceKiosk(services, req);
-      return { data: await withTenant(db, k.entity.id, async (tx) => badgeFor(tx, k.entity.id, k.kiosk.id, params.id, await loadKioskJourney(tx, k))) };
+      return {
+        data: await withTenant(db, k.entity.id, async (tx) => {
+          const badge = await badgeFor(tx, k.entity.id, k.kiosk.id, params.id, await loadKioskJourney(tx, k));
+          // The kiosk prints what it fetched: the print list's job (rule 291).
+          await recordBadgePrint(tx, k.entity.id, k.kiosk, params.id, badge.user_id);
+          return badge;
+        }),
+      };
     },
   });
 

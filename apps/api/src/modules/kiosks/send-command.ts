@@ -1,4 +1,4 @@
-import { KIOSK_NAMESPACE, type KioskCommand, type KioskCommandMessage, kioskRoom, NO_CONNECTION } from '@gatehouse/contract';
+import { KIOSK_NAMESPACE, type KioskDeviceCommand, type KioskCommandMessage, kioskRoom, NO_CONNECTION } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { kioskRequestLogs, kioskRequests, kiosks } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
@@ -22,7 +22,7 @@ export interface CommandTarget {
  * (pending) and, when the kiosk acknowledges it, delivered; the kiosk then reports running and succeeded or
  * failed. A kiosk that is not connected fails the request with "no connection found to the kiosk" (409).
  */
-export async function sendCommand(services: Services, actor: MemberActor, target: CommandTarget, command: KioskCommand, extra: Record<string, unknown>) {
+export async function sendCommand(services: Services, actor: MemberActor, target: CommandTarget, command: KioskDeviceCommand, extra: Record<string, unknown>) {
   const db = services.database.db;
   const userName = `${actor.firstName} ${actor.lastName}`.trim();
   const isSuperAdmin = actor.isSupport ? 1 : 0;
