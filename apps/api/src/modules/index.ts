@@ -31,6 +31,7 @@ import massActions from './mass-actions/routes';
 import reports from './reports/routes';
 import print from './print/routes';
 import exportsRoutes from './exports/routes';
+import privacy from './privacy/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -64,6 +65,7 @@ export const modules: FastifyPluginAsync[] = [
   reports,
   print,
   exportsRoutes,
+  privacy,
   massActions,
   preregCustomFields,
 ];
