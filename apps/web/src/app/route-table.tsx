@@ -10,6 +10,7 @@ import { peopleOpsRoutes } from '../features/people-ops/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
 import { preregRoutes } from '../features/prereg/routes';
+import { reportingRoutes } from '../features/reporting/routes';
 import { visitsRoutes } from '../features/visits/routes';
 import { statusRoutes } from '../features/status/routes';
 import { userTypesRoutes } from '../features/user-types/routes';
@@ -39,6 +40,7 @@ export const ROUTES: AppRoute[] = [
   ...usersRoutes,
   ...peopleOpsRoutes,
   ...customFieldsRoutes,
+  ...reportingRoutes,
 ];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
