@@ -4,6 +4,7 @@
  * so that spreadsheets read Arabic and accents as UTF-8.
  */
 import { type CsvCell, csvCell, csvLine } from '@gatehouse/contract';
+import { saveBlob } from './save-file';
 
 export { csvCell };
 export type { CsvCell };
@@ -14,13 +15,5 @@ export function toCsv(headers: string[], rows: CsvCell[][]): string {
 
 /** Offers the CSV as a download named `filename`. */
 export function downloadCsv(filename: string, headers: string[], rows: CsvCell[][]) {
-  const blob = new Blob(['\uFEFF', toCsv(headers, rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob(['\uFEFF', toCsv(headers, rows)], { type: 'text/csv;charset=utf-8' }), filename);
 }

@@ -4,20 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../../lib/save-file';
 import { requestExport, useEntityId } from '../api/reports';
 
 /** Saves a file the browser already holds (a small PDF answered as data, rule 288). */
-function saveBase64(base64: string, name: string, type: string) {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const saveBase64 = (base64: string, name: string, type: string) => saveBlob(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type }), name);
 
 /**
  * Export the report as shown, as CSV, XLSX or PDF (rule 288): the file is built in the background and listed on

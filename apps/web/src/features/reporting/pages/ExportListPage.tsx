@@ -5,22 +5,13 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../../components/DataGrid';
 import { PageLayout } from '../../../components/PageLayout';
+import { saveBlob } from '../../../lib/save-file';
 import { downloadExport, type ExportRow, getExports, rerunExport, useEntityId } from '../api/reports';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '—');
 const COLORS: Record<string, string> = { ready: 'teal', running: 'blue', queued: 'gray', failed: 'red', expired: 'gray' };
 
-async function save(row: ExportRow) {
-  const blob = await downloadExport(row.url!);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = row.file_name ?? `export.${row.format}`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const save = async (row: ExportRow) => saveBlob(await downloadExport(row.url!), row.file_name ?? `export.${row.format}`);
 
 /** The export list (rule 290): requested exports with requester, generation and expiry dates, progress and download. */
 export default function ExportListPage() {
