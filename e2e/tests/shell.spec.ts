@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, login, png } from './helpers';
+import { ADMIN, expectAccessible, login, png } from './helpers';
 
 test('rule 15: the guard sends a stranger to /login with the page to return to', async ({ page }) => {
   await page.goto('/company');
   await expect(page).toHaveURL(/\/login\?next=%2Fcompany$/);
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expectAccessible(page, 'the login page');
+  await page.goto('/forgot-password');
+  await expectAccessible(page, 'the forgotten password page');
 });
 
 test('log in through the form: the wrong password is refused, the right one opens the console where it was asked', async ({ page }) => {
@@ -18,6 +21,7 @@ test('log in through the form: the wrong password is refused, the right one open
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/company$/);
   await expect(page.getByRole('heading', { name: 'Company details', level: 2 })).toBeVisible();
+  await expectAccessible(page, 'the company page');
   // rule 58: "Site Administrator" (18 characters) shows as its first 12 characters and three dots
   await expect(page.getByTestId('top-user-name')).toHaveText('Site Adminis...');
   // rule 50: the company name in the menu
@@ -40,6 +44,7 @@ test('rules 42-43: the menu follows permissions', async ({ page, request }) => {
   await login(page, { email, password: 'newcomer-pass-1' });
   await expect(page).toHaveURL(/\/passport$/);
   await expect(menu.locator('[data-menu-id="passport"]')).toBeVisible();
+  await expectAccessible(page, 'the passport page of an account without an organisation');
   await expect(menu.locator('[data-menu-id="company"]')).toHaveCount(0);
   await page.goto('/company');
   await expect(page).not.toHaveURL(/\/company$/);
@@ -84,4 +89,5 @@ test('rule 16: an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByTestId('not-found-page')).toContainText('Page not found');
+  await expectAccessible(page, 'the 404 page');
 });

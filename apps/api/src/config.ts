@@ -50,6 +50,10 @@ const zEnv = z.object({
     }),
   /** Socket.IO ping interval (and timeout); a kiosk not heard from in three of them shows offline. */
   KIOSK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(10_000),
+  /** A generic HTTP SMS gateway (emergency messages): POST JSON { to, from, text } with a bearer token. */
+  SMS_GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SMS_GATEWAY_TOKEN: z.string().max(500).optional(),
+  SMS_SENDER: z.string().max(20).default('Gatehouse'),
 });
 
 export interface Config {
@@ -71,6 +75,7 @@ export interface Config {
   mapAttribution: string;
   trustProxy: false | number | string[];
   kioskHeartbeatMs: number;
+  sms: { url?: string; token?: string; sender: string };
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapAttribution: e.MAP_ATTRIBUTION,
     trustProxy: e.TRUST_PROXY,
     kioskHeartbeatMs: e.KIOSK_HEARTBEAT_MS,
+    sms: { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN || undefined, sender: e.SMS_SENDER },
   };
 }
 

@@ -84,3 +84,13 @@ export async function makeSupport(h: TestApp, accountId: number) {
 }
 
 export { DEFAULT_ROLE_PERMISSIONS };
+
+/**
+ * A two-step code the server has not seen yet, as 30 seconds passing would give: forgets the account's last
+ * accepted time step (a code is accepted once), then answers the current code. For tests that log in repeatedly.
+ */
+export async function freshOtp(h: TestApp, accountId: number, secret: string) {
+  await h.services.database.db.update(accounts).set({ otpLastStep: null }).where(eq(accounts.id, accountId));
+  const { generate } = await import('otplib');
+  return generate({ secret });
+}

@@ -84,6 +84,13 @@ export interface Reply<T = any> {
   headers: Record<string, unknown>;
 }
 
+/** Socket.IO attached and the app listening on a free local port: answers its base URL (for socket clients). */
+export async function listenWithSockets(h: TestApp) {
+  h.services.realtime.attach(h.app.server);
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+}
+
 /** A small client over fastify.inject: `api(app, token).post(url, body)`. */
 export function api(app: FastifyInstance, token?: string, lang?: string) {
   const call = async (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accounts } from '../src/db/schema/index';
+import { accounts, users } from '../src/db/schema/index';
 import { registerAccount } from '../src/modules/auth/register-account';
 import { createEntity } from '../src/modules/entity/create-entity';
 import { closeSockets, connected, join, nextEvent, openSocket } from './sockets';
 import { issueSession } from '../src/platform/auth/sessions';
 import { wrapPool } from '../src/platform/db/client';
 import { migrate } from '../src/platform/db/migrate';
+import { withTenant } from '../src/platform/db/tenant';
 import { freshDatabase, onStop, REDIS_URL, startApi, stopProcesses, unavailable } from './processes';
 
 /**
@@ -54,6 +55,24 @@ describe('two API processes on PostgreSQL and Redis', () => {
       });
       expect(res.status).toBe(200);
       expect(await event).toMatchObject({ entityPlan: 2, action: 'upgrade' });
+
+      // Issue 16 part 4: a member archived through one process leaves the rooms on the other at once.
+      const memberAccount = (await registerAccount(database.db, { firstName: 'Scale', lastName: 'Member', email: `member-${name}@example.test`, password: 'scale-out-password' }))!;
+      const employeeRole = created.roles.find((r) => r.key === 'employee')!.id;
+      const [member] = await withTenant(database.db, entityId, (tx) =>
+        tx.insert(users).values({ entityId, accountId: memberAccount.id, roleId: employeeRole, firstName: 'Scale', lastName: 'Member', email: memberAccount.email }).returning(),
+      );
+      const memberSocket = openSocket(second, (await issueSession(database.db, memberAccount.id, entityId)).token);
+      await connected(memberSocket);
+      expect(await join(memberSocket, entityId)).toEqual({ ok: true });
+      const closed = new Promise((resolve) => memberSocket.once('disconnect', resolve));
+      const archive = await fetch(`${first}/api/users_active`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ users: [member.id], status: 'archived' }),
+      });
+      expect(archive.status).toBe(200);
+      expect(await closed).toBe('io server disconnect');
     },
     240_000,
   );

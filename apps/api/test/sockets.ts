@@ -35,3 +35,10 @@ export const nextEvent = (s: Socket, event: string, ms = 5000) =>
   });
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `h` on a free local port with Socket.IO attached; answers its base URL. */
+export async function listenWithSockets(h: { app: import('fastify').FastifyInstance; services: { realtime: { attach(server: import('node:http').Server): unknown } } }) {
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  h.services.realtime.attach(h.app.server);
+  return `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+}

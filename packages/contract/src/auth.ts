@@ -9,10 +9,13 @@ export const zRegisterBody = z.object({
   lang: zLang.optional(),
 });
 
+/** A two-step code: six digits. */
+export const zOtpCode = z.string().regex(/^\d{6}$/, 'validation.otp_format');
+
 export const zLoginBody = z.object({
   email: z.string().trim().toLowerCase().min(1).max(254),
   password: z.string().min(1).max(200),
-  otp: z.string().regex(/^\d{6}$/, 'validation.otp_format').optional(),
+  otp: zOtpCode.optional(),
   entity_id: z.coerce.number().int().positive().optional(),
 });
 
@@ -65,5 +68,5 @@ export type Session = z.infer<typeof zSession>;
 
 /** Two-step set-up (rules 83-85). */
 export const zOtpSetup = z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() });
-export const zOtpVerifyBody = z.object({ otp: z.string().regex(/^\d{6}$/, 'validation.otp_format') });
+export const zOtpVerifyBody = z.object({ otp: zOtpCode });
 export const zOtpDisableBody = z.object({ password: z.string().min(1).max(200) });

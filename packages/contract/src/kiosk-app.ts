@@ -53,12 +53,15 @@ export type KioskAppConfig = z.output<typeof zKioskAppConfig>['data'];
 
 /** Name search on the kiosk: at least 2 characters, a few matches, names only (no contact details on a public screen). */
 export const zKioskPeopleQuery = z.object({ search: z.string().trim().min(2, 'kiosk_app.search_min').max(100) });
-export const zKioskPeople = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), user_type: z.string().nullable() })) });
+/** People the kiosk signs; `quick_pass` 1: signing them by name asks their quick pass code (their flow identifies people otherwise). */
+export const zKioskPeople = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), user_type: z.string().nullable(), quick_pass: zFlag })) });
 
 /** What a kiosk reads: a QR code's value (badge `gatehouse:p:<code>`, or a visit confirmation link) or an RFID card's value. */
 const zIdentifiers = {
   code: z.string().trim().min(1, 'kiosk_app.code_unknown').max(500).optional(),
   rfid: z.string().trim().min(1, 'kiosk_app.rfid_unknown').max(100).optional(),
+  /** With `user_id` (a name picked): the person's quick pass code, where their flow identifies people by QR, card or face. */
+  quick_pass: z.string().trim().min(1, 'kiosk_app.quick_pass_required').max(40).optional(),
 };
 
 /**

@@ -155,6 +155,17 @@ export interface KioskCommandMessage {
   command: KioskDeviceCommand;
   payload: Record<string, unknown>;
 }
+/**
+ * server -> device: **`config-changed`** `{ reason }`, after something the kiosk's configuration
+ * (`GET /api/kiosk-app/config`) depends on has changed and committed; the device loads its configuration again.
+ * `reason` says what changed (informative: the device reloads the same way whatever it is).
+ */
+export const KIOSK_CONFIG_CHANGED = 'config-changed';
+export const KIOSK_CONFIG_REASONS = ['journey', 'user_types', 'entry_conditions', 'custom_fields', 'settings', 'kiosk', 'area', 'site', 'organisation', 'announcements'] as const;
+export type KioskConfigReason = (typeof KIOSK_CONFIG_REASONS)[number];
+export interface KioskConfigChanged {
+  reason: KioskConfigReason;
+}
 /** device -> server: progress of a request (running, then succeeded or failed). */
 export const zKioskRequestUpdate = z.object({
   request_id: zId,

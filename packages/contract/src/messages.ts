@@ -7,6 +7,7 @@ import { journeysMessages } from './messages/journeys';
 import { visitors } from './messages/visitors';
 import { signin } from './messages/signin';
 import { kioskApp } from './messages/kiosk-app';
+import { emergencyMessages } from './messages/emergency';
 import { reportsMessages } from './messages/reports';
 
 type Catalogue = Record<Language, Record<string, string>>;
@@ -21,6 +22,7 @@ const parts: Catalogue[] = [
   visitors,
   signin,
   kioskApp,
+  emergencyMessages,
   reportsMessages,
 ];
 

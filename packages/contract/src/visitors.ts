@@ -122,6 +122,8 @@ export const zUserTypeCheckResult = z.object({
   user_type: z.object({ name: z.string() }).nullable(),
   can_change_user_type: zFlag,
   user_type_id: z.number().nullable(),
+  /** Rule 134: the person already has a photo, so the form does not ask one again. */
+  has_image: zFlag,
 });
 export const zCheckUserFoundBody = z.object({ email: zEmail.optional(), phone: zPhone.optional(), entity_id: zId });
 export const zHostSettings = z.object({ allowNotSelectHost: zFlag, hostUserTypesExist: zFlag, note: z.string().nullable() });

@@ -28,6 +28,8 @@ import signin from './signin/routes';
 import kioskApp from './kiosk-app/routes';
 import dashboard from './dashboard/routes';
 import massActions from './mass-actions/routes';
+import { emergencyLinkRoutes, emergencyReportRoutes, emergencyRoutes } from './emergency/index';
+import { announcementRoutes } from './announcements/index';
 import reports from './reports/routes';
 import print from './print/routes';
 import exportsRoutes from './exports/routes';
@@ -68,4 +70,8 @@ export const modules: FastifyPluginAsync[] = [
   privacy,
   massActions,
   preregCustomFields,
+  emergencyRoutes,
+  emergencyLinkRoutes,
+  emergencyReportRoutes,
+  announcementRoutes,
 ];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entities } from '../db/schema/index';
 import { api, buildTestApp, type TestApp } from '../../test/harness';
 import { createMember, createOrg, makeSupport } from '../../test/factories';
-import { closeSockets, connected, join, nextEvent, openSocket, pause, record } from '../../test/sockets';
+import { closeSockets, connected, join, nextEvent, openSocket, pause, record, listenWithSockets } from '../../test/sockets';
 import { issueSession } from './auth/sessions';
 import { asSystem } from './db/tenant';
 
@@ -12,9 +12,7 @@ let h: TestApp;
 let base: string;
 beforeAll(async () => {
   h = await buildTestApp();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  h.services.realtime.attach(h.app.server);
-  base = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+  base = await listenWithSockets(h);
 });
 afterAll(async () => {
   closeSockets();

@@ -2,7 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
-import { DirectionProvider, MantineProvider, createTheme } from '@mantine/core';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import 'dayjs/locale/ar';
@@ -12,8 +12,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { directionOf, i18n, savedLanguage } from '../lib/i18n';
-
-export const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'sm' });
+import { cssVariablesResolver, theme } from './theme';
 
 export const createQueryClient = () =>
   new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 }, mutations: { retry: false } } });
@@ -25,7 +24,7 @@ export function Providers({ children, client }: { children: ReactNode; client: Q
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={dir} detectDirection={false}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
           <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1 }}>
             <QueryClientProvider client={client}>
               <ModalsProvider>

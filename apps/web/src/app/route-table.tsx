@@ -5,6 +5,7 @@ import { complianceRoutes } from '../features/compliance/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { journeysRoutes } from '../features/journeys/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { emergencyRoutes } from '../features/emergency/routes';
 import { massActionsRoutes } from '../features/mass-actions/routes';
 import { peopleOpsRoutes } from '../features/people-ops/routes';
 import { passportRoutes } from '../features/passport/routes';
@@ -41,6 +42,7 @@ export const ROUTES: AppRoute[] = [
   ...peopleOpsRoutes,
   ...customFieldsRoutes,
   ...reportingRoutes,
+  ...emergencyRoutes,
 ];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));

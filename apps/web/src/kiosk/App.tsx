@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, call, deviceToken, forgetDeviceToken, type Identity, type KioskConfig, OfflineError, type ScanResult } from './api';
 import { Arrival, type ArrivalAnswers, type ArrivalAsks } from './Arrival';
-import { connectCommands } from './commands';
+import { connectCommands, type EmergencyMessage } from './commands';
+import { KioskAnnouncements } from './Announcements';
+import type { AnnouncementView } from '@gatehouse/contract';
 import { Done, type Outcome } from './Done';
 import { Home } from './Home';
 import { applyLanguage, type Lang, translator } from './i18n';
@@ -43,6 +45,8 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const [screen, setScreen] = useState<Screen>({ k: 'home' });
   const [waiting, setWaiting] = useState(0);
   const [offline, setOffline] = useState(false);
+  const [evacuation, setEvacuation] = useState<EmergencyMessage | null>(null);
+  const [announcements, setAnnouncements] = useState<AnnouncementView[]>([]);
   const t = useMemo(() => translator(lang), [lang]);
   const langRef = useRef(lang);
   langRef.current = lang;
@@ -80,6 +84,8 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
       localStorage.setItem(CONFIG_KEY, JSON.stringify(res.data));
       setConfig(res.data);
       setOffline(false);
+      const active = await call<{ data: AnnouncementView[] }>('GET', '/api/kiosk-app/announcements', undefined, langRef.current).catch(() => null);
+      if (active) setAnnouncements(active.data);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) unpair();
       else if (err instanceof OfflineError) setOffline(true);
@@ -104,7 +110,11 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
               return `sent ${sent} waiting sign-ins`;
             },
           },
-          { onAuthFailed: unpair },
+          {
+            onAuthFailed: unpair,
+            onEmergency: (m) => setEvacuation(m.state === 'started' ? m : null),
+            onConfigChanged: () => void loadConfig(),
+          },
         )
       : () => undefined;
     // Send what waits whenever the server may be back.
@@ -208,6 +218,17 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
   }, [screen, home]);
 
   if (!paired) return <Pairing t={t} onPaired={() => setPaired(true)} />;
+  if (evacuation)
+    return (
+      <main className={s.center} style={{ background: '#c92a2a', color: '#fff', minHeight: '100vh' }} role="alert" data-testid="evacuation">
+        <h1 className={s.title}>{t('evacuate.title')}</h1>
+        <p className={s.lead}>{t('evacuate.text')}</p>
+        <p>
+          {evacuation.name}
+          {evacuation.drill ? ` · ${t('evacuate.drill')}` : ''}
+        </p>
+      </main>
+    );
   if (!config)
     return (
       <main className={s.center}>
@@ -249,6 +270,9 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
         </main>
       )}
       {screen.k === 'done' && <Done t={t} lang={lang} outcome={screen.outcome} config={config} onHome={home} />}
+      {screen.k === 'done' && screen.outcome.kind === 'sent' && screen.outcome.result.action === 'in' ? (
+        <KioskAnnouncements items={announcements} userTypeId={screen.outcome.result.scan.user_type?.id ?? null} lang={lang} />
+      ) : null}
       {screen.k === 'error' && (
         <main className={s.center}>
           <h1 className={s.title}>{t('error.title')}</h1>

@@ -20,7 +20,19 @@ interface CommandMessage {
  * Connects to the `/kiosk` namespace with the device token, acknowledges each command at once, then reports
  * running and succeeded or failed. `restart-app` reports success before it reloads the page.
  */
-export function connectCommands(token: string, handlers: CommandHandlers, events: { onAuthFailed: () => void; onState?: (connected: boolean) => void }): () => void {
+/** Server -> kiosk: a session covering this kiosk's site started or ended (the evacuation screen, issue 17). */
+export interface EmergencyMessage {
+  state: 'started' | 'ended';
+  session_id: number;
+  name: string;
+  drill: 0 | 1;
+}
+
+export function connectCommands(
+  token: string,
+  handlers: CommandHandlers,
+  events: { onAuthFailed: () => void; onState?: (connected: boolean) => void; onEmergency?: (m: EmergencyMessage) => void; onConfigChanged?: () => void },
+): () => void {
   const socket: Socket = io('/kiosk', { path: '/socket.io', transports: ['websocket'], auth: { token, app_version: 'web-1' } });
   const report = (request_id: number, status: Status, message?: string) =>
     socket
@@ -56,6 +68,8 @@ export function connectCommands(token: string, handlers: CommandHandlers, events
       await report(msg.request_id, 'failed', err instanceof Error ? err.message : String(err));
     }
   });
+  socket.on('emergency', (m: EmergencyMessage) => events.onEmergency?.(m));
+  socket.on('config-changed', () => events.onConfigChanged?.());
   socket.on('connect', () => events.onState?.(true));
   socket.on('disconnect', () => events.onState?.(false));
   socket.on('connect_error', (err) => {

@@ -22,6 +22,9 @@ export const kioskApp = {
     'kiosk_app.compliance_failed': 'Your answers do not allow you to sign in. Please ask at reception.',
     'kiosk_app.badge_not_offered': 'No badge is printed for this sign-in.',
     'kiosk_app.already_registered': 'You are already registered: use "Find my name" or your QR code.',
+    'kiosk_app.quick_pass_required': 'Type your quick pass code to continue.',
+    'kiosk_app.quick_pass_wrong': 'This quick pass code is not right. Please try again.',
+    'kiosk_app.quick_pass_none': 'Please use your QR code or card to sign here, or ask at reception.',
   },
   ar: {
     'kiosk_app.search_min': 'اكتب حرفين على الأقل من الاسم.',
@@ -45,6 +48,9 @@ export const kioskApp = {
     'kiosk_app.compliance_failed': 'إجاباتك لا تسمح لك بتسجيل الدخول. يرجى السؤال في الاستقبال.',
     'kiosk_app.badge_not_offered': 'لا تُطبع شارة لهذا التسجيل.',
     'kiosk_app.already_registered': 'أنت مسجل مسبقًا: استخدم «ابحث عن اسمي» أو رمز QR الخاص بك.',
+    'kiosk_app.quick_pass_required': 'اكتب رمز التصريح السريع للمتابعة.',
+    'kiosk_app.quick_pass_wrong': 'رمز التصريح السريع هذا غير صحيح. يرجى المحاولة مرة أخرى.',
+    'kiosk_app.quick_pass_none': 'يرجى استخدام رمز QR أو البطاقة لتسجيل الدخول هنا، أو السؤال في الاستقبال.',
   },
   es: {
     'kiosk_app.search_min': 'Escriba al menos 2 letras del nombre.',
@@ -68,5 +74,8 @@ export const kioskApp = {
     'kiosk_app.compliance_failed': 'Sus respuestas no le permiten registrarse. Consulte en recepción.',
     'kiosk_app.badge_not_offered': 'No se imprime credencial para este registro.',
     'kiosk_app.already_registered': 'Ya está registrado: use «Buscar mi nombre» o su código QR.',
+    'kiosk_app.quick_pass_required': 'Escriba su código de pase rápido para continuar.',
+    'kiosk_app.quick_pass_wrong': 'Este código de pase rápido no es correcto. Inténtelo de nuevo.',
+    'kiosk_app.quick_pass_none': 'Use su código QR o su tarjeta para registrarse aquí, o consulte en recepción.',
   },
 };

@@ -40,6 +40,8 @@ export const accounts = pgTable('accounts', {
   image: text(),
   otpSecret: text('otp_secret'),
   otpEnabled: boolean('otp_enabled').notNull().default(false),
+  /** The last two-step time step accepted: a code is accepted once (issue 16 part 2). */
+  otpLastStep: integer('otp_last_step'),
   isActive: boolean('is_active').notNull().default(true),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
   isSupport: boolean('is_support').notNull().default(false),

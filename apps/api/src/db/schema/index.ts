@@ -11,4 +11,6 @@ export * from './people';
 export * from './compliance-answers';
 export * from './pre-registration';
 export * from './signin';
+export * from './emergency';
+export * from './announcements';
 export * from './reports';

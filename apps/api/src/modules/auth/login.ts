@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema/index';
 import { resolveActor } from '../../platform/auth/actor';
-import { verifyOtp } from '../../platform/auth/otp';
+import { acceptOtp } from '../../platform/auth/otp';
 import { decoyHash, verifyPassword } from '../../platform/auth/passwords';
 import { issueSession } from '../../platform/auth/sessions';
 import type { FailureThrottle } from '../../platform/auth/throttle';
@@ -31,27 +31,40 @@ export async function pickEntity(db: Db, accountId: number, wanted?: number) {
 /** Failed logins allowed per e-mail address within the window before it answers 429 (successes clear it). */
 export const LOGIN_FAILURES = { max: 10, windowMs: 5 * 60_000 };
 
+type Account = typeof accounts.$inferSelect;
+const tooMany = () => new AppError(429, 'errors.too_many');
+const otpNeeded = () => new AppError(400, 'auth.otp_needed', { code: 'otp_needed', errors: { otp: ['auth.otp_needed'] } });
+const otpInvalid = () => new AppError(400, 'auth.otp_invalid', { code: 'otp_invalid', errors: { otp: ['auth.otp_invalid'] } });
+
 /**
- * Login never says whether the e-mail exists: the same message and the same password work either way, and
- * failures count against the address the same way (`throttle`, 429 once LOGIN_FAILURES are reached).
+ * The two-step code of an account that has two-step on (rules 83-85, issue 16 part 2): needed, valid now and not
+ * used before. Nothing to check when two-step is off.
  */
-export async function login(db: Db, input: { email: string; password: string; otp?: string; entity_id?: number }, throttle?: FailureThrottle) {
+export async function checkTwoStep(db: Db, account: Account, otp: string | undefined) {
+  if (!account.otpEnabled) return;
+  if (!otp) throw otpNeeded();
+  if (!(await acceptOtp(db, account, otp))) throw otpInvalid();
+}
+
+/**
+ * Every way in that starts from a password (login, client credentials) checks it here. The attempt is counted
+ * against the address before anything is checked (`throttle`, 429 once LOGIN_FAILURES are reached) and only a
+ * complete success clears it: a right password without its code leaves the attempt counted, so the code cannot be
+ * guessed in rounds. Never says whether the e-mail exists: the same message and the same password work either way.
+ */
+export async function checkCredentials(db: Db, input: { email: string; password: string; otp?: string }, throttle?: FailureThrottle): Promise<Account> {
   const email = input.email.trim().toLowerCase();
-  if (throttle && (await throttle.blocked(email))) throw new AppError(429, 'errors.too_many');
+  if (throttle && !(await throttle.attempt(email))) throw tooMany();
   const [account] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
   const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash()), input.password);
-  if (!account || !ok) {
-    await throttle?.fail(email);
-    throw badRequest({ password: ['auth.invalid_credentials'] }, 'auth.invalid_credentials');
-  }
-  if (account.otpEnabled) {
-    if (!input.otp) throw new AppError(400, 'auth.otp_needed', { code: 'otp_needed', errors: { otp: ['auth.otp_needed'] } });
-    if (!(await verifyOtp(account.otpSecret!, input.otp))) {
-      await throttle?.fail(email);
-      throw new AppError(400, 'auth.otp_invalid', { code: 'otp_invalid', errors: { otp: ['auth.otp_invalid'] } });
-    }
-  }
+  if (!account || !ok) throw badRequest({ password: ['auth.invalid_credentials'] }, 'auth.invalid_credentials');
+  await checkTwoStep(db, account, input.otp);
   await throttle?.clear(email);
+  return account;
+}
+
+export async function login(db: Db, input: { email: string; password: string; otp?: string; entity_id?: number }, throttle?: FailureThrottle) {
+  const account = await checkCredentials(db, input, throttle);
   const entityId = await pickEntity(db, account.id, input.entity_id);
   const { token, expiresAt } = await issueSession(db, account.id, entityId, 'console');
   const actor = (await resolveActor(db, token))!;

@@ -44,6 +44,23 @@ describe('forgot-password and reset-password', () => {
     expect(again.body.errors.token).toEqual(['This reset link is not valid or has expired.']);
   });
 
+  it('issue 16 part 2: using a link ends every other link of the account, older or newer, and the client credentials', async () => {
+    const org = await createOrg(h);
+    const { client_id, client_secret } = (await api(h.app).post('/api/get-client-secret', { email: org.email, password: PASSWORD })).body.data;
+    const links = async (n: number) => {
+      for (let i = 0; i < n; i++) await api(h.app).post('/api/forgot-password', { email: org.email });
+      return mailTo(h.dataDir, org.email).slice(-n).map((m) => decodeURIComponent(m.text.match(/forgot-password\?token=([\w%-]+)/)![1]));
+    };
+    const [older, newer] = await links(2);
+    expect((await api(h.app).post('/api/reset-password', { token: newer, password: 'second-password' })).status).toBe(200);
+    expect((await api(h.app).post('/api/reset-password', { token: older, password: 'third-password' })).body.errors.token).toEqual(['This reset link is not valid or has expired.']);
+    expect((await api(h.app).post('/api/access-token', { client_id, client_secret })).status).toBe(401);
+    const [first, second] = await links(2);
+    expect((await api(h.app).post('/api/reset-password', { token: first, password: 'fourth-password' })).status).toBe(200);
+    expect((await api(h.app).post('/api/reset-password', { token: second, password: 'fifth-password' })).status).toBe(400);
+    expect((await api(h.app).post('/api/login', { email: org.email, password: 'fourth-password' })).status).toBe(200);
+  });
+
   it('the link expires after one hour', async () => {
     const org = await createOrg(h);
     await api(h.app).post('/api/forgot-password', { email: org.email });
@@ -110,6 +127,22 @@ describe('rate limits never reveal whether an account exists', () => {
     expect((await api(h.app).post('/api/login', { email: org.email, password: PASSWORD })).status).toBe(200);
     for (let i = 0; i < 9; i++) expect((await api(h.app).post('/api/login', { email: org.email, password: 'wrong-password' })).status).toBe(400);
     expect((await api(h.app).post('/api/login', { email: org.email, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('issue 16 part 5: 40 guesses at once are counted atomically: 10 are checked, 30 answer 429', async () => {
+    const org = await createOrg(h);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => api(h.app).post('/api/login', { email: org.email, password: 'wrong-password' })));
+    const codes = answers.map((r) => r.status);
+    expect(codes.filter((c) => c === 400)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30);
+  });
+
+  it('get-client-secret shares the login lock: failures of either count for both', async () => {
+    const org = await createOrg(h);
+    for (let i = 0; i < 5; i++) expect((await api(h.app).post('/api/login', { email: org.email, password: 'wrong-password' })).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await api(h.app).post('/api/get-client-secret', { email: org.email, password: 'wrong-password' })).status).toBe(400);
+    expect((await api(h.app).post('/api/get-client-secret', { email: org.email, password: PASSWORD })).status).toBe(429);
+    expect((await api(h.app).post('/api/login', { email: org.email, password: PASSWORD })).status).toBe(429);
   });
 
   it('forgot-password answers 429 after 5 requests for an e-mail, whether the account exists or not', async () => {

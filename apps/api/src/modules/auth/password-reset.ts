@@ -2,7 +2,7 @@ import type { Language } from '@gatehouse/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { accounts, passwordResets } from '../../db/schema/index';
 import { hashPassword } from '../../platform/auth/passwords';
-import { revokeAllSessions } from '../../platform/auth/sessions';
+import { revokeAllAccess } from '../../platform/auth/sessions';
 import { hashToken, inMinutes, newToken, RESET_MINUTES } from '../../platform/auth/tokens';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
@@ -37,7 +37,9 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .returning();
     if (!reset) throw new AppError(400, 'auth.reset_invalid', { errors: { token: ['auth.reset_invalid'] } });
     await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, reset.accountId));
-    await revokeAllSessions(tx as unknown as Db, reset.accountId);
+    // A new password ends every other reset link of the account (older or newer) and every way it was signed in.
+    await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.accountId, reset.accountId), isNull(passwordResets.usedAt)));
+    await revokeAllAccess(tx as unknown as Db, reset.accountId);
     return reset.accountId;
   });
 }

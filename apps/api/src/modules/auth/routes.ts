@@ -3,6 +3,7 @@ import {
   zForgotPasswordBody,
   zLoginBody,
   zMessage,
+  zOtpCode,
   zRegisterBody,
   zResetPasswordBody,
   zSession,
@@ -13,13 +14,13 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accounts, sessions } from '../../db/schema/index';
 import { resolveActor } from '../../platform/auth/actor';
-import { decoyHash, hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { hashPassword } from '../../platform/auth/passwords';
 import { issueSession, revokeSession } from '../../platform/auth/sessions';
 import { FailureThrottle } from '../../platform/auth/throttle';
 import { hashToken, newToken } from '../../platform/auth/tokens';
-import { AppError, badRequest, unauthenticated } from '../../platform/errors';
+import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { login, LOGIN_FAILURES, pickEntity } from './login';
+import { checkCredentials, checkTwoStep, login, LOGIN_FAILURES, pickEntity } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { presentSession, presentUser } from './present-session';
 import { registerAccount } from './register-account';
@@ -166,16 +167,16 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/get-client-secret',
-    summary: 'Create API client credentials for the account (the secret is shown once)',
+    summary: 'Create API client credentials for the account (the secret is shown once): the password, and the two-step code when it is on',
     access: 'public',
     tags: ['auth'],
-    body: z.object({ email: z.string().trim().toLowerCase().min(1).max(254), password: z.string().min(1).max(200) }),
+    body: z.object({ email: z.string().trim().toLowerCase().min(1).max(254), password: z.string().min(1).max(200), otp: zOtpCode.optional() }),
     response: one(z.object({ client_id: z.string(), client_secret: z.string() })),
     rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byEmail },
     handler: async ({ body }) => {
-      const [account] = await db.select().from(accounts).where(eq(accounts.email, body.email)).limit(1);
-      const ok = await verifyPassword(account?.passwordHash ?? (await decoyHash()), body.password);
-      if (!account || !ok) throw badRequest({ password: ['auth.invalid_credentials'] }, 'auth.invalid_credentials');
+      // The same check and the same failure count as the login (issue 16 parts 2 and 5).
+      const account = await checkCredentials(db, body, loginFailures);
+      if (!account.isActive) throw forbidden('auth.passport_inactive');
       const clientId = account.clientId ?? `gh_${newToken(12).token}`;
       const secret = newToken();
       await db.update(accounts).set({ clientId, clientSecretHash: secret.hash, updatedAt: sql`now()` }).where(eq(accounts.id, account.id));
@@ -186,12 +187,13 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/access-token',
-    summary: 'Exchange client credentials for a 24-hour API access token (rule 88)',
+    summary: 'Exchange client credentials (and the two-step code when it is on) for a 24-hour API access token (rule 88)',
     access: 'public',
     tags: ['auth'],
     body: z.object({
       client_id: z.string().min(1).max(100),
       client_secret: z.string().min(1).max(200),
+      otp: zOtpCode.optional(),
       entity_id: z.coerce.number().int().positive().optional(),
     }),
     response: one(z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number(), entity_id: z.number().nullable() })),
@@ -202,7 +204,13 @@ export default defineRoutes((r, services) => {
         .from(accounts)
         .where(and(eq(accounts.clientId, body.client_id), eq(accounts.clientSecretHash, hashToken(body.client_secret))))
         .limit(1);
-      if (!account) throw new AppError(401, 'auth.client_invalid');
+      if (!account || !account.isActive) throw new AppError(401, 'auth.client_invalid');
+      // Two-step holds here too: a code guessed here counts against the account's address like a login's.
+      if (account.otpEnabled) {
+        if (!(await loginFailures.attempt(account.email))) throw new AppError(429, 'errors.too_many');
+        await checkTwoStep(db, account, body.otp);
+        await loginFailures.clear(account.email);
+      }
       const entityId = await pickEntity(db, account.id, body.entity_id);
       const { token, expiresAt } = await issueSession(db, account.id, entityId, 'api');
       return { data: { access_token: token, token_type: 'Bearer' as const, expires_in: Math.round((expiresAt.getTime() - Date.now()) / 1000), entity_id: entityId } };

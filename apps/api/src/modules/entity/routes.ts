@@ -185,6 +185,8 @@ export default defineRoutes((r, services) => {
         await tx.update(entities).set({ clientTokenHash: hashToken(full), clientTokenCreatedAt: sql`now()` }).where(eq(entities.id, actor.entityId));
         await audit(tx, 'generate', 'client_token', actor.entityId);
       });
+      // The replaced token's sockets close (issue 16 part 4).
+      services.realtime.endSessions({ clientTokenOf: actor.entityId });
       return { message: t('entity.token_generated'), data: { token: full } };
     },
   });
@@ -202,6 +204,7 @@ export default defineRoutes((r, services) => {
         await tx.update(entities).set({ clientTokenHash: null, clientTokenCreatedAt: null }).where(eq(entities.id, actor.entityId));
         await audit(tx, 'delete', 'client_token', actor.entityId);
       });
+      services.realtime.endSessions({ clientTokenOf: actor.entityId });
       return { message: t('entity.token_deleted') };
     },
   });

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { linkHash } from '../prereg/visit-link';
 import { checksOf, type KioskJourney } from './journey';
+import { assertNamePick } from './name-pick';
 
 /** The badge QR's value: a fixed prefix and the person's random kiosk code (never their id). */
 export const BADGE_PREFIX = 'gatehouse:p:';
@@ -29,7 +30,12 @@ export interface Identifier {
   user_id?: number;
   code?: string;
   rfid?: string;
+  /** With `user_id` (a name picked): the person's quick pass code, where their flow asks one (name-pick.ts). */
+  quick_pass?: string;
 }
+
+/** The person was picked by name (no code or card read): what the flow asks beyond the name applies. */
+export const pickedByName = (who: Identifier) => who.code === undefined && who.rfid === undefined && !!who.user_id;
 
 const personColumns = {
   id: users.id,
@@ -39,6 +45,7 @@ const personColumns = {
   roleId: users.roleId,
   userTypeId: users.userTypeId,
   userType: userTypes.name,
+  quickPassCode: users.quickPassCode,
 };
 
 async function personWhere(tx: Db, entityId: number, match: SQL) {
@@ -75,6 +82,8 @@ export async function resolvePerson(tx: Db, entityId: number, who: Identifier) {
     const person = await personWhere(tx, entityId, eq(users.id, visit.userId));
     if (!person) throw notFound('kiosk_app.code_unknown');
     if (visit.status === 'deleted' || visit.approvalState === 'rejected' || person.status === 'archived') throw forbidden('kiosk_app.code_revoked');
+    // Rule 155: the visit's own QR admits nobody until the visit is approved (the sign-in refuses it the same way).
+    if (visit.approvalState === 'pending') throw forbidden('signin.visit_awaiting_approval');
     return person;
   }
   if (who.rfid !== undefined) {
@@ -104,6 +113,10 @@ export function assertInJourney(journey: KioskJourney | null, person: ResolvedPe
 export async function identify(tx: Db, entityId: number, areaId: number, journey: KioskJourney | null, who: Identifier) {
   const person = await resolvePerson(tx, entityId, who);
   const flow = assertInJourney(journey, person);
+  if (pickedByName(who)) {
+    if (person.status === 'archived') throw notFound('signin.person_not_found');
+    assertNamePick(flow, person, who.quick_pass);
+  }
   const [open] = await tx
     .select({ id: visits.id })
     .from(visits)

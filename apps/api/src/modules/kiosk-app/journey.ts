@@ -49,7 +49,9 @@ export async function loadJourney(tx: Db, entityId: number, at: { journeyId?: nu
     }
     return null;
   };
-  return { journey, flows, flowFor };
+  /** The user types the journey signs: those with a flow, and their sub-types. */
+  const admittedTypeIds = types.map((t) => t.id).filter((id) => flowFor(id));
+  return { journey, flows, flowFor, admittedTypeIds };
 }
 export type KioskJourney = NonNullable<Awaited<ReturnType<typeof loadKioskJourney>>>;
 

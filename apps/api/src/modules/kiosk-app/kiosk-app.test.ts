@@ -52,7 +52,7 @@ describe('kiosk app: people and scans', () => {
     await fixtures(h, other).person({ firstName: 'Zenobia', lastName: 'Elsewhere' });
     const res = await api(h.app, device.token).get('/api/kiosk-app/people?search=zen oka');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([{ id: mine.id, name: 'Zenobia Okafor', user_type: null }]);
+    expect(res.body.data).toEqual([{ id: mine.id, name: 'Zenobia Okafor', user_type: null, quick_pass: 0 }]);
     const short = await api(h.app, device.token).get('/api/kiosk-app/people?search=z');
     expect(short.status).toBe(400);
     expect(short.body.errors.search).toEqual(['Type at least 2 letters of the name.']);

@@ -26,8 +26,9 @@ import { oncePerIdempotencyKey, signInOut, type SignInOutResult } from '../signi
 import { badgeFor } from './badge';
 import { recordBadgePrint } from '../print/index';
 import { type DeviceKiosk, deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
-import { alreadyRecorded, assertInJourney, identify, resolvePerson } from './identify';
+import { alreadyRecorded, assertInJourney, identify, pickedByName, resolvePerson } from './identify';
 import { loadKioskJourney, presentKioskJourney } from './journey';
+import { assertNamePick } from './name-pick';
 import { searchPeople } from './search-people';
 import { searchHosts, walkIn } from './walk-in';
 
@@ -81,7 +82,7 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'GET',
     url: '/api/kiosk-app/people',
-    summary: 'Find a person by name on the kiosk (names only, a few matches)',
+    summary: "Find a person by name on the kiosk: only people the kiosk's journey signs, names only, a few matches; quick_pass 1 when signing them by name asks their quick pass code",
     tags,
     access: 'public',
     rateLimit: perDevice,
@@ -89,7 +90,7 @@ export default defineRoutes((r, services) => {
     response: zKioskPeople,
     handler: async ({ req, query }) => {
       const k = await deviceKiosk(services, req);
-      const data = await withTenant(db, k.entity.id, async (tx) => searchPeople(tx, k.entity.id, query.search, (await loadKioskJourney(tx, k))?.journey.nameMatching ?? 'quick'));
+      const data = await withTenant(db, k.entity.id, async (tx) => searchPeople(tx, k.entity.id, query.search, await loadKioskJourney(tx, k)));
       return { data };
     },
   });
@@ -149,8 +150,9 @@ export default defineRoutes((r, services) => {
       const areaId = areaOf(k);
       const found = await withTenant(db, k.entity.id, async (tx) => {
         const who = await identify(tx, k.entity.id, areaId, await loadKioskJourney(tx, k), body);
-        // What a sign-in will ask beyond the checks: the flow's host step and its entry condition when due.
-        const asks = who.action === 'in' && who.flow ? await arrivalAsks(tx, kioskActor(k), { user_id: who.person.id, area_id: areaId, kiosk_id: k.kiosk.id }) : null;
+        // What a sign-in will ask beyond the checks: the flow's host step and its entry condition when due (and a
+        // visit still awaiting approval is refused here, as the sign-in would).
+        const asks = who.action === 'in' ? await arrivalAsks(tx, kioskActor(k), { user_id: who.person.id, area_id: areaId, kiosk_id: k.kiosk.id }) : null;
         return { ...who, asks };
       });
       // Without a journey the kiosk's own settings decide: a kiosk that takes temperatures asks both checks.
@@ -184,7 +186,7 @@ export default defineRoutes((r, services) => {
       const k = await deviceKiosk(services, req);
       const areaId = areaOf(k);
       const actor = kioskActor(k);
-      const { code, rfid, offline, ...rest } = body;
+      const { code, rfid, offline, quick_pass, ...rest } = body;
       const result = await oncePerIdempotencyKey(body.idempotency_key, () =>
         withTenant(db, actor.entityId, async (tx) => {
           // Identifiers are resolved here (never passed through): an unknown or revoked code answers in the kiosk's
@@ -195,7 +197,11 @@ export default defineRoutes((r, services) => {
             body.idempotency_key ? alreadyRecorded(tx, actor.entityId, body.idempotency_key) : false,
           ]);
           // A replay of a sign-in already recorded answers it, even when the journey changed since.
-          if (!recorded) assertInJourney(journey, person);
+          if (!recorded) {
+            const flow = assertInJourney(journey, person);
+            // A name picked: what the flow asks beyond the name (its quick pass code), as identify asked it.
+            if (pickedByName(body)) assertNamePick(flow, person, quick_pass);
+          }
           const full = { ...rest, user_id: person.id, area_id: areaId, kiosk_id: k.kiosk.id };
           const method = body.input_method ?? (code !== undefined ? 'qr' : rfid !== undefined ? 'rfid' : 'name');
           return signInOut(tx, { actor, body: full, method, recordedOffline: !!offline, endsTransaction: true });

@@ -1,4 +1,15 @@
-import { KIOSK_NAMESPACE, type KioskCommandMessage, type KioskRequestUpdate } from '@gatehouse/contract';
+import {
+  alarmTrips,
+  FIRE_ALARM_EVENT,
+  type FireAlarmMessage,
+  KIOSK_CONFIG_CHANGED,
+  KIOSK_EMERGENCY_EVENT,
+  KIOSK_NAMESPACE,
+  type KioskCommandMessage,
+  type KioskConfigChanged,
+  type KioskEmergencyMessage,
+  type KioskRequestUpdate,
+} from '@gatehouse/contract';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -61,9 +72,22 @@ export type CommandHandler = (command: KioskCommandMessage) => Promise<string | 
 export class KioskClient {
   private socket: Socket | null = null;
   readonly received: KioskCommandMessage[] = [];
+  /** `config-changed` events heard, oldest first. */
+  readonly configChanges: KioskConfigChanged[] = [];
 
   constructor(
-    private opts: { serverUrl: string; token: string; appVersion?: string; onCommand?: CommandHandler; onCancel?: (requestId: number) => void; reconnect?: boolean },
+    private opts: {
+      serverUrl: string;
+      token: string;
+      appVersion?: string;
+      onCommand?: CommandHandler;
+      onCancel?: (requestId: number) => void;
+      /** The kiosk's configuration changed: load `GET /api/kiosk-app/config` again. */
+      onConfigChanged?: (change: KioskConfigChanged) => void;
+      /** The evacuation screen on or off (a session covering the kiosk's site started or ended). */
+      onEmergency?: (msg: KioskEmergencyMessage) => void;
+      reconnect?: boolean;
+    },
   ) {}
 
   /**
@@ -84,6 +108,11 @@ export class KioskClient {
       if (this.opts.onCommand) void this.run(msg, this.opts.onCommand);
     });
     socket.on('cancel', (msg: { request_id: number }) => this.opts.onCancel?.(msg.request_id));
+    socket.on(KIOSK_CONFIG_CHANGED, (msg: KioskConfigChanged) => {
+      this.configChanges.push(msg);
+      this.opts.onConfigChanged?.(msg);
+    });
+    socket.on(KIOSK_EMERGENCY_EVENT, (msg: KioskEmergencyMessage) => this.opts.onEmergency?.(msg));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('connect timed out')), timeoutMs);
       socket.once('ready', (r: { kiosk_id: number; heartbeat_ms: number }) => {
@@ -116,6 +145,17 @@ export class KioskClient {
     return socket.timeout(10_000).emitWithAck('request:update', { request_id: requestId, status, message });
   }
 
+  /**
+   * Reports that the fire alarm input tripped (`fire-alarm`, docs/kiosk-protocol.md). The server answers
+   * `{ ok: true, session_id, started }` (started 0 when another kiosk's report already started it) or
+   * `{ ok: false, error }` (alarm not enabled for this kiosk, reading that does not trip, bad message).
+   */
+  reportFireAlarm(reading: FireAlarmMessage): Promise<{ ok: boolean; error?: string; session_id?: number; started?: 0 | 1 }> {
+    const socket = this.socket;
+    if (!socket) return Promise.resolve({ ok: false, error: 'not connected' });
+    return socket.timeout(10_000).emitWithAck(FIRE_ALARM_EVENT, reading);
+  }
+
   get connected() {
     return this.socket?.connected ?? false;
   }
@@ -132,4 +172,45 @@ export class KioskClient {
     this.socket?.close();
     this.socket = null;
   }
+}
+
+/** The fire alarm settings the device reads its input with (rule 237; the kiosk's, else its site's). */
+export interface AlarmInput {
+  enabled: boolean;
+  io_port: 'active' | 'passive';
+  voltage_threshold: number;
+  trigger_level: 'high' | 'low';
+}
+
+/**
+ * Watches the fire alarm input: reads the voltage on the configured IO port every `intervalMs` and reports once
+ * when the reading trips (at or above the threshold for `high`, at or below for `low`); it re-arms when the input
+ * clears. A failed report is tried again at the next reading. Answers the function that stops watching.
+ */
+export function watchFireAlarm(
+  client: Pick<KioskClient, 'reportFireAlarm'>,
+  input: AlarmInput,
+  read: (port: AlarmInput['io_port']) => Promise<number>,
+  opts: { intervalMs?: number; onReport?: (r: { ok: boolean; error?: string; session_id?: number }) => void } = {},
+): () => void {
+  let tripped = false;
+  let busy = false;
+  const tick = async () => {
+    if (!input.enabled || busy) return;
+    busy = true;
+    try {
+      const voltage = await read(input.io_port);
+      const trips = alarmTrips(voltage, input.voltage_threshold, input.trigger_level);
+      if (trips && !tripped) {
+        const r = await client.reportFireAlarm({ voltage, at: new Date().toISOString(), alarm_id: `${Date.now()}` }).catch((e: Error) => ({ ok: false, error: e.message }));
+        tripped = r.ok;
+        opts.onReport?.(r);
+      } else if (!trips) tripped = false;
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), opts.intervalMs ?? 500);
+  void tick();
+  return () => clearInterval(timer);
 }

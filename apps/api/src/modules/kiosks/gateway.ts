@@ -5,7 +5,8 @@ import { kioskRequests, kiosks } from '../../db/schema/index';
 import { hashToken } from '../../platform/auth/tokens';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
-import { closeOpenRequests, type KioskSocketData, onlineUntil, startHeartbeat } from './heartbeat';
+import { closeOpenRequests, type KioskSocketData, onlineUntil, placeInSite, startHeartbeat } from './heartbeat';
+import { kioskOrgRoom, kioskOwnRoom } from './notify-kiosks';
 import { announce, moveRequest } from './request-log';
 
 /** Finds the active kiosk a device token belongs to (a narrow system lookup by the token's hash). */
@@ -13,7 +14,7 @@ export async function kioskByToken(services: Services, token: unknown) {
   if (typeof token !== 'string' || !token.startsWith('ghk_') || token.length > 200) return null;
   const [row] = await asSystem(services.database.db, (tx) =>
     tx
-      .select({ id: kiosks.id, entityId: kiosks.entityId })
+      .select({ id: kiosks.id, entityId: kiosks.entityId, siteId: kiosks.siteId })
       .from(kiosks)
       .where(and(eq(kiosks.deviceTokenHash, hashToken(token)), eq(kiosks.status, 'active'))),
   );
@@ -33,8 +34,11 @@ export function attachKioskNamespace(io: Server, services: Services) {
   nsp.use(async (socket, next) => {
     const kiosk = await kioskByToken(services, socket.handshake.auth?.token).catch(() => null);
     if (!kiosk) return next(new Error('unauthenticated'));
-    (socket.data as KioskSocketData).kioskId = kiosk.id;
-    (socket.data as KioskSocketData).entityId = kiosk.entityId;
+    const data = socket.data as KioskSocketData;
+    data.kioskId = kiosk.id;
+    data.entityId = kiosk.entityId;
+    data.siteId = null;
+    data.joinSiteId = kiosk.siteId;
     next();
   });
   nsp.on('connection', async (socket: Socket) => {
@@ -44,7 +48,9 @@ export function attachKioskNamespace(io: Server, services: Services) {
     data.heardAt = Date.now();
     socket.conn.on('heartbeat', () => (data.heardAt = Date.now()));
     socket.onAny(() => (data.heardAt = Date.now()));
-    socket.join(kioskRoom(kioskId));
+    // Commands come to the kiosk's room; configuration changes to its organisation's, its own or its site's.
+    socket.join([kioskRoom(kioskId), kioskOrgRoom(entityId), kioskOwnRoom(entityId, kioskId)]);
+    placeInSite(socket, data.joinSiteId ?? null);
     const info = socket.handshake.auth ?? {};
     await withTenant(db, entityId, (tx) =>
       tx

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
-import type { Namespace } from 'socket.io';
+import type { Namespace, Socket } from 'socket.io';
 import { kioskRequests, kiosks } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { asSystem } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
+import { kioskSiteRoom } from './notify-kiosks';
 import { announce, moveRequest } from './request-log';
 
 /**
@@ -35,6 +36,10 @@ export const onlineUntil = (heartbeatMs: number) => sql`now() + ${heartbeatMs * 
 export interface KioskSocketData {
   kioskId: number;
   entityId: number;
+  /** The site whose room the socket is in (notify-kiosks.ts), kept right by the heartbeat when the kiosk moves. */
+  siteId: number | null;
+  /** The kiosk's site when it authenticated (joined once connected). */
+  joinSiteId?: number | null;
   /** When the device last answered a ping (or sent anything). */
   heardAt: number;
 }
@@ -68,10 +73,28 @@ async function vouchForLive(nsp: Namespace, services: Services, heartbeatMs: num
   const back = await asSystem(services.database.db, async (tx) => {
     // Kiosks another process had given up on while this one still held them (e.g. this process was stalled).
     const revived = await tx.select({ id: kiosks.id, entityId: kiosks.entityId }).from(kiosks).where(and(mine, offlineCondition()));
-    await tx.update(kiosks).set({ connected: true, lastSeenAt: sql`now()`, onlineUntil: onlineUntil(heartbeatMs) }).where(mine);
-    return revived;
+    const live = await tx
+      .update(kiosks)
+      .set({ connected: true, lastSeenAt: sql`now()`, onlineUntil: onlineUntil(heartbeatMs) })
+      .where(mine)
+      .returning({ socketId: kiosks.socketId, siteId: kiosks.siteId });
+    return { revived, live };
   });
-  for (const k of back) services.realtime.toEntity(k.entityId, 'update', { type: 'kiosk', action: 'online', id: k.id });
+  for (const k of back.revived) services.realtime.toEntity(k.entityId, 'update', { type: 'kiosk', action: 'online', id: k.id });
+  // A kiosk moved to another site (it, or its area) since it connected: its socket follows to the site's room.
+  for (const row of back.live) {
+    const socket = row.socketId ? nsp.sockets.get(row.socketId) : undefined;
+    if (socket) placeInSite(socket, row.siteId);
+  }
+}
+
+/** Puts a kiosk socket in its site's room (and out of the one it was in). */
+export function placeInSite(socket: Socket, siteId: number | null) {
+  const data = socket.data as KioskSocketData;
+  if (data.siteId === siteId) return;
+  if (data.siteId !== null) socket.leave(kioskSiteRoom(data.entityId, data.siteId));
+  if (siteId !== null) socket.join(kioskSiteRoom(data.entityId, siteId));
+  data.siteId = siteId;
 }
 
 /**

@@ -1,3 +1,5 @@
-/** What other modules may use of kiosks (module boundary). */
-export { sendCommand } from './send-command';
+/** What other modules may use of the kiosks module. */
+export { notifyKiosks, type KioskTarget } from './notify-kiosks';
+export { sendCommand, sendSystemCommand } from './send-command';
+export { isOnline } from './heartbeat';
 export { isFinal, moveRequest } from './request-log';

@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { io as connectConsole, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kioskRequests, kiosks } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { createOrg, type Org } from '../../../test/factories';
-import { api, buildTestApp, type TestApp } from '../../../test/harness';
+import { api, buildTestApp, listenWithSockets, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, nextMac, pairKiosk } from '../../../test/places';
 import { KioskClient, requestPairing, waitForDeviceToken } from './device-client';
 
@@ -16,9 +15,7 @@ const clients: KioskClient[] = [];
 const consoles: Socket[] = [];
 beforeAll(async () => {
   h = await buildTestApp();
-  h.services.realtime.attach(h.app.server);
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  url = await listenWithSockets(h);
   org = await createOrg(h);
 });
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { reachableArea } from '../areas/save-area';
 import { reachableSiteIds, siteFilter } from '../sites/site-access';
 import { attachKioskNamespace, disconnectKiosk } from './gateway';
 import { offlineCondition, onlineCondition } from './heartbeat';
+import { watchKioskConfig } from './config-watch';
 import { applySettings, reachableKiosks } from './kiosk-settings';
 import { claimPairing, linkPairing } from './pairing';
 import { presentKiosk } from './present';
@@ -21,6 +22,8 @@ const zSavedMany = z.object({ message: z.string(), data: z.array(zKiosk) });
 
 export default defineRoutes((r, services) => {
   services.realtime.onAttach((io) => attachKioskNamespace(io, services));
+  // Kiosks load their configuration again when something it is made of changes (config-watch.ts).
+  watchKioskConfig(services.realtime);
 
   r.route({
     ...base,

@@ -2,6 +2,7 @@ import { KIOSK_NAMESPACE, type KioskDeviceCommand, type KioskCommandMessage, kio
 import { and, eq } from 'drizzle-orm';
 import { kioskRequestLogs, kioskRequests, kiosks } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { AppError, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
@@ -33,18 +34,44 @@ export async function sendCommand(services: Services, actor: MemberActor, target
     if (!k) throw notFound('kiosks.unknown');
     const ids = await reachableSiteIds(tx, actor);
     if (ids && k.siteId && !ids.includes(k.siteId)) throw notFound('kiosks.unknown');
-    const payload = { kioskName: k.name, macAddress: k.macAddress, entityId: actor.entityId, userName, isSuperAdmin, ...extra };
-    const [req] = await tx
-      .insert(kioskRequests)
-      .values({ entityId: actor.entityId, kioskId: k.id, requestedBy: actor.userId, userName, isSuperAdmin, command, payload, status: 'placed' })
-      .returning();
-    await tx.insert(kioskRequestLogs).values({ entityId: actor.entityId, requestId: req.id, status: 'placed', message: null });
-    return { kiosk: k, request: req };
+    return { kiosk: k, request: await placeRequest(tx, actor.entityId, k, { requestedBy: actor.userId, userName, isSuperAdmin }, command, extra) };
   });
-  announce(services.realtime, request);
+  return deliver(services, actor.entityId, kiosk, request);
+}
 
+/**
+ * A command the product sends by itself (the fire alarm's "open door", issue 17): the same request and log as a
+ * member's, requested by nobody, under the name given. Answers the request, or null when the kiosk is unknown or
+ * no connected kiosk took it (the request is then failed with rule 245's reason, as for a member).
+ */
+export async function sendSystemCommand(services: Services, entityId: number, kioskId: number, command: KioskDeviceCommand, extra: Record<string, unknown>, userName: string) {
+  const placed = await withTenant(services.database.db, entityId, async (tx) => {
+    const [k] = await tx.select().from(kiosks).where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, kioskId), eq(kiosks.status, 'active')));
+    return k ? { kiosk: k, request: await placeRequest(tx, entityId, k, { requestedBy: null, userName, isSuperAdmin: 0 }, command, extra) } : null;
+  });
+  if (!placed) return null;
+  return deliver(services, entityId, placed.kiosk, placed.request).catch(() => null);
+}
+
+type Kiosk = typeof kiosks.$inferSelect;
+type Request = typeof kioskRequests.$inferSelect;
+
+async function placeRequest(tx: Db, entityId: number, k: Kiosk, by: { requestedBy: number | null; userName: string; isSuperAdmin: 0 | 1 }, command: KioskDeviceCommand, extra: Record<string, unknown>) {
+  const payload = { kioskName: k.name, macAddress: k.macAddress, entityId, userName: by.userName, isSuperAdmin: by.isSuperAdmin, ...extra };
+  const [req] = await tx
+    .insert(kioskRequests)
+    .values({ entityId, kioskId: k.id, requestedBy: by.requestedBy, userName: by.userName, isSuperAdmin: by.isSuperAdmin, command, payload, status: 'placed' })
+    .returning();
+  await tx.insert(kioskRequestLogs).values({ entityId, requestId: req.id, status: 'placed', message: null });
+  return req;
+}
+
+/** Sends a placed request to its kiosk and follows it to delivered (or failed: 409 "no connection found"). */
+async function deliver(services: Services, entityId: number, kiosk: Kiosk, request: Request) {
+  const db = services.database.db;
+  announce(services.realtime, request);
   const fail = async () => {
-    const row = await withTenant(db, actor.entityId, (tx) => moveRequest(tx, actor.entityId, request.id, 'failed', NO_CONNECTION));
+    const row = await withTenant(db, entityId, (tx) => moveRequest(tx, entityId, request.id, 'failed', NO_CONNECTION));
     if (row) announce(services.realtime, row);
     throw new AppError(409, 'kiosks.no_connection', { code: 'no_connection', data: { request_id: request.id } });
   };
@@ -53,9 +80,9 @@ export async function sendCommand(services: Services, actor: MemberActor, target
   // process shares, heartbeat.ts), then the live socket itself acknowledging.
   if (!isOnline(kiosk) || !io) return fail();
 
-  const pending = await withTenant(db, actor.entityId, (tx) => moveRequest(tx, actor.entityId, request.id, 'pending'));
+  const pending = await withTenant(db, entityId, (tx) => moveRequest(tx, entityId, request.id, 'pending'));
   if (pending) announce(services.realtime, pending);
-  const message: KioskCommandMessage = { request_id: request.id, command, payload: request.payload };
+  const message: KioskCommandMessage = { request_id: request.id, command: request.command as KioskDeviceCommand, payload: request.payload };
   let acks: unknown[] = [];
   try {
     acks = await io.of(KIOSK_NAMESPACE).to(kioskRoom(kiosk.id)).timeout(ACK_TIMEOUT_MS).emitWithAck('command', message);
@@ -63,11 +90,11 @@ export async function sendCommand(services: Services, actor: MemberActor, target
     acks = [];
   }
   if (!acks.some((a) => a && typeof a === 'object' && (a as { ok?: unknown }).ok === true)) {
-    if (!acks.length) await withTenant(db, actor.entityId, (tx) => tx.update(kiosks).set({ connected: false, onlineUntil: null }).where(and(eq(kiosks.id, kiosk.id), eq(kiosks.entityId, actor.entityId))));
+    if (!acks.length) await withTenant(db, entityId, (tx) => tx.update(kiosks).set({ connected: false, onlineUntil: null }).where(and(eq(kiosks.id, kiosk.id), eq(kiosks.entityId, entityId))));
     return fail();
   }
-  const delivered = await withTenant(db, actor.entityId, (tx) => moveRequest(tx, actor.entityId, request.id, 'delivered'));
-  const final = delivered ?? (await withTenant(db, actor.entityId, (tx) => tx.select().from(kioskRequests).where(eq(kioskRequests.id, request.id))))[0];
+  const delivered = await withTenant(db, entityId, (tx) => moveRequest(tx, entityId, request.id, 'delivered'));
+  const final = delivered ?? (await withTenant(db, entityId, (tx) => tx.select().from(kioskRequests).where(eq(kioskRequests.id, request.id))))[0];
   if (delivered) announce(services.realtime, delivered);
   return final;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser } from '@gatehouse/contract';
-import { and, desc, eq, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { areas, complianceUsers, complianceVersions, compliances, sites, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { isComplianceDue } from '../compliance/compliance-due';
@@ -118,6 +118,8 @@ async function passedForExpectedVisit(tx: Db, entityId: number, areaId: number, 
       and(
         eq(visits.entityId, entityId),
         eq(visits.status, 'expected'),
+        // Only visits that admit their person (rule 155), as expectedVisitOf.
+        notInArray(visits.approvalState, ['pending', 'rejected']),
         inArray(visits.userId, asked.map((p) => p.id)),
         or(eq(visits.areaId, areaId), isNull(visits.areaId)),
         gte(visits.expectedAt, from),

@@ -4,9 +4,9 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { accounts, entities, invitations, roles } from '../../db/schema/index';
 import { resolveActor } from '../../platform/auth/actor';
-import { newOtpSecret, otpUri, verifyOtp } from '../../platform/auth/otp';
+import { acceptOtp, newOtpSecret, otpUri } from '../../platform/auth/otp';
 import { verifyPassword } from '../../platform/auth/passwords';
-import { issueSession, revokeAllSessions } from '../../platform/auth/sessions';
+import { issueSession, revokeAllAccess } from '../../platform/auth/sessions';
 import { asSystem } from '../../platform/db/tenant';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
@@ -75,7 +75,7 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/deactivate-passport-account',
-    summary: 'Deactivate the passport (it can be reactivated later)',
+    summary: 'Deactivate the passport (it can be reactivated later): ends every session, API token and client credential of the account',
     access: 'account',
     allowWithoutOtp: true,
     tags: ['passport'],
@@ -84,6 +84,10 @@ export default defineRoutes((r, services) => {
     handler: async ({ actor, body, t }) => {
       own(actor, body.passport_id);
       await db.update(accounts).set({ isActive: false, deactivatedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(accounts.id, actor.accountId));
+      // Deactivating ends every session and token of the account, this one included, on every process
+      // (docs/decisions.md); signing in again is how it is reactivated (seed 001).
+      await revokeAllAccess(db, actor.accountId);
+      services.realtime.endSessions({ accountId: actor.accountId });
       return { message: t('auth.passport_inactive') };
     },
   });
@@ -160,7 +164,7 @@ export default defineRoutes((r, services) => {
     handler: async ({ actor }) => {
       if (actor.otpEnabled) throw new AppError(409, 'auth.otp_enabled');
       const secret = newOtpSecret();
-      await db.update(accounts).set({ otpSecret: secret }).where(eq(accounts.id, actor.accountId));
+      await db.update(accounts).set({ otpSecret: secret, otpLastStep: null }).where(eq(accounts.id, actor.accountId));
       const url = otpUri(secret, actor.email);
       return { data: { secret, otpauth_url: url, qr: await QRCode.toDataURL(url, { margin: 1, width: 220 }) } };
     },
@@ -177,9 +181,11 @@ export default defineRoutes((r, services) => {
     response: zMessage,
     handler: async ({ actor, body, t }) => {
       const [a] = await db.select().from(accounts).where(eq(accounts.id, actor.accountId));
-      if (!a.otpSecret || !(await verifyOtp(a.otpSecret, body.otp))) throw badRequest({ otp: ['auth.otp_invalid'] }, 'auth.otp_invalid');
+      // The first code is used up like any other: it cannot log in again (issue 16 part 2).
+      if (!(await acceptOtp(db, a, body.otp))) throw badRequest({ otp: ['auth.otp_invalid'] }, 'auth.otp_invalid');
       await db.update(accounts).set({ otpEnabled: true, updatedAt: sql`now()` }).where(eq(accounts.id, actor.accountId));
-      await revokeAllSessions(db, actor.accountId);
+      // Every session, API token and client credential was obtained without the code: all end (rule 85).
+      await revokeAllAccess(db, actor.accountId);
       const members = await membershipsOf(db, actor.accountId);
       flushEvents(
         services.realtime,

@@ -47,6 +47,8 @@ export async function checkPreRegistration(services: Services, link: Link, f: Ch
     } else if (!host.optional) throw badRequest({ host: ['prereg.host_required'] }, 'prereg.host_required');
     const person = await findPerson(tx, entityId, { email: f.email, phone: f.phone, passportId: f.passport_id });
     if (person) {
+      // An archived member of the console (a former employee) is not made active again through a public link.
+      if (person.status === 'archived' && person.roleId) throw badRequest({ email: ['prereg.not_allowed'] }, 'prereg.not_allowed');
       await assertMayTakeType(tx, entityId, person, offered.type);
       await assertNoDuplicateVisit(tx, entityId, { userIds: [person.id], areaId: link.area!.id, date: f.visit_date, time: f.visit_time });
     }
@@ -99,7 +101,15 @@ export async function createExpectedVisit(services: Services, link: Link, f: For
       await assertContactsFree(tx, entityId, { email: f.email, phone: f.phone, idNumber: f.id_number }, person.id);
       [person] = await tx
         .update(users)
-        .set({ userTypeId: type.id, companyName: f.company_name ?? person.companyName, idNumber: f.id_number ?? person.idNumber, ...(image ? { image } : {}), updatedAt: new Date() })
+        .set({
+          userTypeId: type.id,
+          companyName: f.company_name ?? person.companyName,
+          idNumber: f.id_number ?? person.idNumber,
+          ...(image ? { image } : {}),
+          // A returning visitor who was archived (a leaver, a tidy list) is a visitor again (docs/decisions.md).
+          ...(person.status === 'archived' ? { status: 'active' as const, archivedAt: null } : {}),
+          updatedAt: new Date(),
+        })
         .where(and(eq(users.id, person.id), eq(users.entityId, entityId)))
         .returning();
     } else {

@@ -124,9 +124,9 @@ describe('existing people (rules 136-138, 193)', () => {
     const email = 'known@example.test';
     await person(org, p.contractor.id, email);
     const none = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: 'nobody@example.test' });
-    expect(none.body.data).toEqual({ user_exists: 0, user_type: null, can_change_user_type: 1, user_type_id: null });
+    expect(none.body.data).toEqual({ user_exists: 0, user_type: null, can_change_user_type: 1, user_type_id: null, has_image: 0 });
     const differs = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email });
-    expect(differs.body.data).toEqual({ user_exists: 1, user_type: { name: 'Contractor' }, can_change_user_type: 0, user_type_id: p.contractor.id });
+    expect(differs.body.data).toEqual({ user_exists: 1, user_type: { name: 'Contractor' }, can_change_user_type: 0, user_type_id: p.contractor.id, has_image: 0 });
     const same = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.contractor.id, email });
     expect(same.body.data.can_change_user_type).toBe(1);
     expect((await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: 'not-an-email' })).status).toBe(400);
@@ -274,6 +274,8 @@ describe('validate and create an expected visit', () => {
     const res = await create('en', form(p.link.code, p.contractor.id, { host: String(p.host.id) }));
     expect(res.body.data).toMatchObject({ journey_stage: 'awaiting_admin_approval', approval_required: 1 });
     expect((await visitRow(h, org, res.body.data.visit_id)).approvalState).toBe('pending');
+    // Its link (the QR code a kiosk reads) comes with the approval mail, not before.
+    expect(res.body.data.visit_url).toBeNull();
   });
 
   it('rule 134 and 140: the photo is required when the user type asks for one, decoded and held to its limits', async () => {
@@ -302,9 +304,31 @@ describe('validate and create an expected visit', () => {
     expect((await pub().get(v.image!)).status).toBe(401);
     const other = await createOrg(h);
     expect((await api(h.app, other.token).get(v.image!)).status).toBe(404);
-    // The same person again: already has a photo, so none is needed (rule 134).
+    // The same person again: already has a photo, so none is needed (rule 134), and the form is told so.
+    const known = await pub().post('/api/check_user_entity/en', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: f.email });
+    expect(known.body.data).toMatchObject({ user_exists: 1, has_image: 1 });
     const again = await create('en', { ...f, visit_time: '15:00:00' });
     expect(again.status).toBe(201);
+  });
+
+  it('a returning visitor who was archived registers again and is active again; an archived console member is not let back in', async () => {
+    const org = await createOrg(h);
+    const p = await createPlace(h, org);
+    const f = form(p.link.code, p.visitor.id);
+    const [gone] = await withTenant(h.services.database.db, org.entityId, (tx) =>
+      tx.insert(users).values({ entityId: org.entityId, userTypeId: p.visitor.id, firstName: 'Vera', lastName: 'Visitor', email: f.email, phone: f.phone, status: 'archived', archivedAt: new Date() }).returning(),
+    );
+    const res = await create('en', f);
+    expect(res.status).toBe(201);
+    expect((await visitRow(h, org, res.body.data.visit_id)).userId).toBe(gone.id);
+    const [back] = await withTenant(h.services.database.db, org.entityId, (tx) => tx.select().from(users).where(eq(users.id, gone.id)));
+    expect(back).toMatchObject({ status: 'active', archivedAt: null });
+    await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(users).set({ status: 'archived' }).where(eq(users.id, p.host.id)));
+    const member = await create('en', form(p.link.code, p.visitor.id, { email: p.host.email! }));
+    expect(member.status).toBe(400);
+    expect(member.body.message).toBe("Sorry you're not allowed to register");
+    const [still] = await withTenant(h.services.database.db, org.entityId, (tx) => tx.select().from(users).where(eq(users.id, p.host.id)));
+    expect(still.status).toBe('archived');
   });
 
   it('answers 400 with field messages on bad input and creates nothing', async () => {

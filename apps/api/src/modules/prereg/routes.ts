@@ -159,7 +159,7 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/check_user_entity/{lang}',
-    summary: 'Existing-user, different-type and not-allowed checks (rules 136-138)',
+    summary: 'Existing-user, different-type and not-allowed checks (rules 136-138), and whether the person has a photo already (rule 134)',
     access: 'public',
     tags,
     params: zLangParam,
@@ -171,9 +171,9 @@ export default defineRoutes((r, services) => {
       return withTenant(db, link.entity.id, async (tx) => {
         const { type: to } = await offeredFlow(tx, link, body.user_type_id);
         const person = await findPerson(tx, link.entity.id, { email: body.email, phone: body.phone, passportId: body.passport_id });
-        if (!person) return { data: { user_exists: 0 as const, user_type: null, can_change_user_type: 1 as const, user_type_id: null } };
+        if (!person) return { data: { user_exists: 0 as const, user_type: null, can_change_user_type: 1 as const, user_type_id: null, has_image: 0 as const } };
         const [from] = person.userTypeId ? await tx.select().from(userTypes).where(and(eq(userTypes.id, person.userTypeId), eq(userTypes.entityId, link.entity.id))) : [];
-        return { data: { user_exists: 1 as const, user_type: from ? { name: from.name } : null, can_change_user_type: flag(canSwitchType(person, from ?? null, to)), user_type_id: person.userTypeId } };
+        return { data: { user_exists: 1 as const, user_type: from ? { name: from.name } : null, can_change_user_type: flag(canSwitchType(person, from ?? null, to)), user_type_id: person.userTypeId, has_image: flag(!!person.image) } };
       });
     },
   });
@@ -307,7 +307,8 @@ export default defineRoutes((r, services) => {
     body: zCreateExpectedVisitForm,
     multipart: true,
     bodyLimit: PREREG_IMAGE.maxBytes + 512 * 1024,
-    response: z.object({ message: z.string(), data: z.object({ visit_id: z.number(), visit_url: z.string(), journey_stage: z.string(), approval_required: zFlag, expectedDateTime: z.string() }) }),
+    // visit_url: the visit's link (its QR code), null while the visit awaits approval: it comes with the approval mail.
+    response: z.object({ message: z.string(), data: z.object({ visit_id: z.number(), visit_url: z.string().nullable(), journey_stage: z.string(), approval_required: zFlag, expectedDateTime: z.string() }) }),
     status: 201,
     rateLimit: { max: 20, timeWindow: 60_000, key: (req) => `prereg-create:${req.ip}` },
     handler: async ({ req, params, emit, t }) => {
@@ -322,7 +323,7 @@ export default defineRoutes((r, services) => {
       emit('entity', link.entity.id, 'update', { type: 'visit', action: 'pre_registered', id: v.id });
       return {
         message: t('prereg.created'),
-        data: { visit_id: v.id, visit_url: v.token, journey_stage: v.journeyStage ?? '', approval_required: flag(v.approvalState === 'pending'), expectedDateTime: v.expectedAt!.toISOString() },
+        data: { visit_id: v.id, visit_url: v.approvalState === 'pending' ? null : v.token, journey_stage: v.journeyStage ?? '', approval_required: flag(v.approvalState === 'pending'), expectedDateTime: v.expectedAt!.toISOString() },
       };
     },
   });

@@ -8,6 +8,7 @@ import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createAccount, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { createPlace, dayAhead, image, multipart, type Place, visitRow } from './test-fixtures';
 import { mailsTo } from './test-mail';
+import { linkToken } from './visit-link';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ async function register(p: Place, opts: { lang?: string; userTypeId?: number; em
   );
   const res = await h.app.inject({ method: 'POST', url: `/api/create-expected-visit/${opts.lang ?? 'en'}`, payload: body.payload, headers: body.headers, remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   expect(res.statusCode).toBe(201);
-  return { ...(res.json().data as { visit_id: number; visit_url: string }), email };
+  return { ...(res.json().data as { visit_id: number; visit_url: string | null }), email };
 }
 const setVisit = (org: Org, id: number, values: Partial<typeof visits.$inferInsert>) =>
   withTenant(h.services.database.db, org.entityId, (tx) => tx.update(visits).set(values).where(eq(visits.id, id)));
@@ -116,7 +117,7 @@ describe('confirm/visit (rule 141)', () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
     const v = await register(p);
-    const form = multipart({ _method: 'PUT', visit_url: v.visit_url, visit_id: String(v.visit_id), 'user[first_name]': 'Lena', 'user[company_name]': 'Acme Group', custom_fields: JSON.stringify([{ custom_field_id: 3, type: 'toggle', value: 1 }]) });
+    const form = multipart({ _method: 'PUT', visit_url: v.visit_url!, visit_id: String(v.visit_id), 'user[first_name]': 'Lena', 'user[company_name]': 'Acme Group', custom_fields: JSON.stringify([{ custom_field_id: 3, type: 'toggle', value: 1 }]) });
     const res = await h.app.inject({ method: 'POST', url: '/api/confirm/visit/es', payload: form.payload, headers: form.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Su visita está confirmada.', data: { visit_id: v.visit_id, is_confirmed: 1 } });
@@ -230,6 +231,10 @@ describe('mail', () => {
     const v = await register(p, { userTypeId: p.contractor.id, host: p.host.id, lang: 'ar' });
     const [pending] = mailsTo(h.dataDir, v.email);
     expect(pending.text).toContain('يجب أن يوافق المضيف عليه');
+    // Nothing that signs in before approval: no link, no QR code, no calendar invitation.
+    expect(v.visit_url).toBeNull();
+    expect(pending.text).not.toContain('/c/');
+    expect(pending.parts.some((x) => x.headers['content-type']?.startsWith('image/') || x.headers['content-type']?.startsWith('text/calendar'))).toBe(false);
     const [request] = mailsTo(h.dataDir, p.host.email!);
     expect(request.subject).toBe(`Apruebe la visita de Lina Link el ${dayAhead()}`);
     const token = request.text.match(/\/visit-approval\/([\w-]+)/)![1];
@@ -245,6 +250,8 @@ describe('mail', () => {
     const outcome = mailsTo(h.dataDir, v.email).at(-1)!;
     expect(outcome.subject).toBe(`تمت الموافقة على زيارتك بتاريخ ${dayAhead()}`);
     expect(outcome.parts.some((x) => x.headers['content-type']?.startsWith('text/calendar'))).toBe(true);
+    expect(outcome.parts.some((x) => x.headers['content-type']?.startsWith('image/png'))).toBe(true);
+    expect(outcome.text).toMatch(/\/c\/[\w-]{40,}/);
   });
 
   it('rejecting from the console mails the visitor and the links stop working (VISIT_REJECTED)', async () => {
@@ -254,7 +261,9 @@ describe('mail', () => {
     const res = await api(h.app, org.token).post('/api/reject-visit', { entity_id: org.entityId, visit_id: v.visit_id });
     expect(res.status).toBe(200);
     expect(mailsTo(h.dataDir, v.email).at(-1)!.subject).toBe(`Your visit on ${dayAhead()} was not approved`);
-    expect((await pub().get(`/api/visit-by-visit-url/en/${v.visit_url}`)).body.data.reason).toBe('VISIT_REJECTED');
+    const row = await visitRow(h, org, v.visit_id);
+    const url = linkToken(h.services.config.secretKey, row.id, row.linkNonce!);
+    expect((await pub().get(`/api/visit-by-visit-url/en/${url}`)).body.data.reason).toBe('VISIT_REJECTED');
     const [request] = mailsTo(h.dataDir, p.host.email!);
     const token = request.text.match(/\/visit-approval\/([\w-]+)/)![1];
     expect((await pub().post(`/api/visit-approval/en/${token}`, { action: 'approve' })).status).toBe(404);

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createMember, createOrg, createPowerless } from '../../../test/factories';
-import { closeSockets, connected, join, nextEvent, openSocket, pause, record } from '../../../test/sockets';
+import { closeSockets, connected, join, nextEvent, openSocket, pause, record, listenWithSockets } from '../../../test/sockets';
 
 let h: TestApp;
 let base: string;
 beforeAll(async () => {
   h = await buildTestApp();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  h.services.realtime.attach(h.app.server);
-  base = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+  base = await listenWithSockets(h);
 });
 afterAll(async () => {
   closeSockets();

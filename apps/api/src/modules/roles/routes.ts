@@ -39,7 +39,7 @@ export default defineRoutes((r) => {
     params: z.object({ roleId: zId }),
     body: zPermissionMapBody,
     response: z.object({ message: z.string() }),
-    handler: async ({ actor, params, body, tenant, emit, audit, t }) => {
+    handler: async ({ actor, params, body, tenant, emit, endMembership, audit, t }) => {
       // Only administrators change the permission map, and never their own role's (no lock-out, no escalation).
       if (actor.roleKey !== 'admin') throw forbidden();
       if (params.roleId === actor.roleId) throw forbidden('roles.own_role');
@@ -58,6 +58,8 @@ export default defineRoutes((r) => {
           const notice = await roleNotice(tx, actor.entityId, m.id, role.id, actor.userId);
           if (notice) emit('user', m.id, 'pongUpdateUserRole', notice);
         }
+        // After the notice, their sockets join again with what the role now allows (issue 16 part 4).
+        endMembership(members.map((m) => m.id));
       });
       return { message: t('roles.updated') };
     },

@@ -2,7 +2,7 @@ import type { SignInOutBody } from '@gatehouse/contract';
 import { localClock } from '../attendance/clock';
 import { isComplianceDue } from '../compliance/compliance-due';
 import { evaluateAnswers, type Evaluation } from '../compliance/evaluate-answers';
-import { AppError, fieldError } from '../../platform/errors';
+import { AppError, fieldError, forbidden } from '../../platform/errors';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { type AreaAsks, loadSignIn, type SignInCondition, type SignInFlow, type SignInPlace, type SignInVisit } from './load-sign-in';
@@ -43,8 +43,22 @@ export function assertHost(flow: SignInFlow | null, hostId: number | null, named
 
 const refuse = (field: string, key: string, name: string) => new AppError(400, key, { errors: { [field]: [key] }, vars: { name } });
 
-/** Today's expected visit here that a sign-in takes up: the earliest. */
-export const expectedVisitOf = (visits: SignInVisit[]) => visits.filter((v) => v.status === 'expected').sort((a, b) => +a.expectedAt! - +b.expectedAt!)[0];
+/** An expected visit that admits its person: it needs no approval, or was approved (rule 155). */
+const admits = (v: SignInVisit) => v.approvalState !== 'pending' && v.approvalState !== 'rejected';
+
+/** Today's expected visit here that a sign-in takes up: the earliest of those that admit the person. */
+export const expectedVisitOf = (visits: SignInVisit[]) => visits.filter((v) => v.status === 'expected' && admits(v)).sort((a, b) => +a.expectedAt! - +b.expectedAt!)[0];
+
+/**
+ * Rule 155 on the way in: a person whose visit today here still awaits approval (or was rejected), with no other
+ * visit that admits them, is refused the same way by every way in (kiosk, console, mass actions) until the host
+ * approves: 403 with the reason.
+ */
+export function assertVisitAdmits(visits: SignInVisit[]) {
+  const expected = visits.filter((v) => v.status === 'expected');
+  if (!expected.length || expected.some(admits)) return;
+  throw forbidden(expected.some((v) => v.approvalState === 'pending') ? 'signin.visit_awaiting_approval' : 'signin.visit_rejected');
+}
 
 /** Whether the flow's entry condition must be answered now (rule 198); 'everytime': unless answered for the expected visit. */
 export function conditionDue(flow: SignInFlow | null, opts: { at: Date; timeZone: string; expected: SignInVisit | undefined }): boolean {
@@ -107,10 +121,12 @@ export function assertAreaAsks(asks: AreaAsks, opts: { at: Date; timeZone: strin
 
 /**
  * What signing this person in will ask beyond the readings, for the kiosk to ask first: the flow's host step (no
- * host known from an expected visit) and its entry condition when due. From the sign-in's own load query.
+ * host known from an expected visit) and its entry condition when due. From the sign-in's own load query. A visit
+ * still awaiting approval is refused here already (assertVisitAdmits).
  */
 export async function arrivalAsks(tx: Db, actor: MemberActor, where: { user_id: number; area_id: number; kiosk_id: number }, at = new Date()) {
   const loaded = await loadSignIn(tx, actor, { ...where, action: 'in' }, at);
+  if (loaded?.person) assertVisitAdmits(loaded.person.visits);
   const flow = loaded?.person?.flow ?? null;
   if (!loaded?.person || !flow) return null;
   const expected = expectedVisitOf(loaded.person.visits);

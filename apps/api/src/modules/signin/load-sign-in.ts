@@ -38,6 +38,8 @@ export interface SignInVisit {
   areaId: number | null;
   hostUserId: number | null;
   expectedAt: Date | null;
+  /** Rule 155: an expected visit of a type needing approval admits nobody until approved ('pending', 'rejected'). */
+  approvalState?: string;
   /** An expected visit's passing answer to the flow's entry condition (online link or front desk, rule 214). */
   conditionPassed?: boolean;
 }
@@ -142,11 +144,11 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
               where r.entity_id = $1 and r.attendance_mode_id = m.id) as reasons,
              -- Their open visits anywhere and today's expected ones here: the index (entity, user, status) finds
              -- them without reading the person's closed history.
-             (select json_agg(json_build_object('id', v.id, 'status', v.status, 'areaId', v.area_id, 'hostUserId', v.host_user_id, 'expectedAt', v.expected_at,
+             (select json_agg(json_build_object('id', v.id, 'status', v.status, 'areaId', v.area_id, 'hostUserId', v.host_user_id, 'expectedAt', v.expected_at, 'approvalState', v.approval_state,
                        'conditionPassed', v.status = 'expected' and fl.compliance_id is not null and exists (
                          select 1 from compliance_users cu where cu.entity_id = $1 and cu.visit_id = v.id and cu.compliance_id = fl.compliance_id and cu.status = 'success')))
               from (
-                select v.id, v.status, v.area_id, v.host_user_id, v.expected_at from visits v
+                select v.id, v.status, v.area_id, v.host_user_id, v.expected_at, v.approval_state from visits v
                 where v.entity_id = $1 and v.user_id = u.id and v.status in ('signed_in', 'expected')
                   and (v.status = 'signed_in' or ((v.area_id = a.id or v.area_id is null) and v.expected_at >= $7::timestamptz and v.expected_at < $8::timestamptz))
                 order by v.signed_in_at desc nulls last

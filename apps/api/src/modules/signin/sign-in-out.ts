@@ -9,7 +9,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../platform/erro
 import { localClock } from '../attendance/clock';
 import { evaluateAttendance } from '../attendance/evaluate-attendance';
 import { closeOpenVisits } from '../visits/close-open-visits';
-import { assertAreaAsks, assertHost, assertReadings, checkFlowCondition, expectedVisitOf, type GivenAnswers, readingsAsked } from './entry-checks';
+import { assertAreaAsks, assertHost, assertReadings, assertVisitAdmits, checkFlowCondition, expectedVisitOf, type GivenAnswers, readingsAsked } from './entry-checks';
 import { loadSignIn } from './load-sign-in';
 import { loadScan } from './load-scans';
 
@@ -128,6 +128,9 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     if (failed && (body.notes ?? '').length < NOTES_MIN) throw badRequest({ notes: ['signin.check_failed_notes'] }, 'signin.check_failed_notes');
   }
 
+  // Rule 155: a visit awaiting approval (or rejected) admits nobody; a sign-in kept offline is recorded (the person
+  // is inside already, and offline the kiosk could check nothing: docs/kiosk-protocol.md, Offline).
+  if (action === 'in' && !opts.recordedOffline) assertVisitAdmits(theirs);
   const expectedVisit = action === 'in' ? expectedVisitOf(theirs) : undefined;
   const hostId = body.host_user_id ?? (action === 'in' ? expectedVisit?.hostUserId : open?.hostUserId) ?? null;
   let host: { id: number; email: string | null; firstName: string; lastName: string; lang: 'en' | 'ar' | 'es'; userTypeId: number | null } | null = null;

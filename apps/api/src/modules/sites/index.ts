@@ -1,2 +1,2 @@
-/** What other modules may use of sites (module boundary). */
+/** What other modules may use of sites (module boundaries). */
 export { reachableSite, reachableSiteIds, siteFilter } from './site-access';

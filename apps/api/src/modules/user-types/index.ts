@@ -1,2 +1,2 @@
-/** What other modules may use of user types (module boundary). */
+/** What other modules may use of user types (module boundaries). */
 export { canUseType, grantedUserTypeIds } from './policy';

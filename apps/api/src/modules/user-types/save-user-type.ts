@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { zUserTypeBody } from '@gatehouse/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { userTypes } from '../../db/schema/index';
+import { journeyFlows, journeys, userTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 
 type Body = z.output<typeof zUserTypeBody>;
 
@@ -47,9 +47,32 @@ const columns = (b: Body) => ({
   hostUserTypeIds: b.host_user_type_ids,
 });
 
+/**
+ * Rule 192 when a type becomes 'registration not required': a journey with a flow for it must have no flow for
+ * another such type (the journey builder refuses the second flow; this refuses the edit that would make one).
+ */
+async function assertNotRequiredOnce(tx: Db, entityId: number, id: number) {
+  const [clash] = await tx
+    .select({ journey: journeys.name })
+    .from(journeyFlows)
+    .innerJoin(journeys, and(eq(journeys.id, journeyFlows.journeyId), eq(journeys.entityId, entityId)))
+    .innerJoin(userTypes, and(eq(userTypes.id, journeyFlows.userTypeId), eq(userTypes.entityId, entityId)))
+    .where(
+      and(
+        eq(journeyFlows.entityId, entityId),
+        ne(journeyFlows.userTypeId, id),
+        eq(userTypes.registrationMethod, 'not_required'),
+        sql`${journeyFlows.journeyId} in (select f.journey_id from journey_flows f where f.entity_id = ${entityId} and f.user_type_id = ${id})`,
+      ),
+    )
+    .limit(1);
+  if (clash) throw new AppError(400, 'user_types.not_required_once', { errors: { registration_method: ['user_types.not_required_once'] }, vars: { journey: clash.journey } });
+}
+
 export async function saveUserType(tx: Db, entityId: number, body: Body, id?: number) {
   if (await nameTaken(tx, entityId, body.name, id)) throw conflict('user_types.name_exists', { name: ['user_types.name_exists'] });
   await checkParent(tx, entityId, id ?? null, body.parent_id);
+  if (id !== undefined && body.registration_method === 'not_required') await assertNotRequiredOnce(tx, entityId, id);
   if (id === undefined) {
     const [row] = await tx.insert(userTypes).values({ entityId, ...columns(body), qrToken: randomBytes(12).toString('hex') }).returning();
     return row;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { userTypes, users, userUserTypes } from '../../db/schema/index';
+import { journeyFlows, journeys, userTypes, users, userUserTypes } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
@@ -111,6 +111,27 @@ describe('user types: tree, moves and deletion', () => {
     expect((await check(staff.id, visitor.id)).body.data.can_change_user_type).toBe(0);
     expect((await check(visitor.id, staff.id)).body.data.can_change_user_type).toBe(1);
     expect((await check(fixed.id)).body.data.can_change_user_type).toBe(0);
+  });
+
+  it("rule 192: a type cannot be edited to 'registration not required' when a journey of its has another such type", async () => {
+    const org = await createOrg(h);
+    const staff = await make(org, 'Staff', { registration_method: 'not_required' });
+    const pupil = await make(org, 'Pupil', { registration_method: 'by_admin' });
+    const loose = await make(org, 'Governor');
+    await withTenant(h.services.database.db, org.entityId, async (tx) => {
+      const [j] = await tx.insert(journeys).values({ entityId: org.entityId, name: 'School day' }).returning();
+      await tx.insert(journeyFlows).values([
+        { entityId: org.entityId, journeyId: j.id, userTypeId: staff.id, name: 'Staff' },
+        { entityId: org.entityId, journeyId: j.id, userTypeId: pupil.id, name: 'Pupils' },
+      ]);
+    });
+    const res = await api(h.app, org.token).put(`/api/user-type/update/${pupil.id}`, body('Pupil', { registration_method: 'not_required' }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors.registration_method).toEqual(["The journey “School day” already has a user type with 'registration not required': a journey can have only one."]);
+    expect((await api(h.app, org.token).get(`/api/user-type/${pupil.id}`)).body.data.registration_method).toBe('by_admin');
+    // Staff keeps its own method; a type in no journey may take it.
+    expect((await api(h.app, org.token).put(`/api/user-type/update/${staff.id}`, body('Staff', { registration_method: 'not_required', grace_period: 45 }))).status).toBe(200);
+    expect((await api(h.app, org.token).put(`/api/user-type/update/${loose.id}`, body('Governor', { registration_method: 'not_required' }))).status).toBe(200);
   });
 
   it('answers the QR code, the pre-registration types and host settings', async () => {

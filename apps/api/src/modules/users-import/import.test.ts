@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import { importTasks, userTypes, users } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
-import { createOrg, createPowerless, type Org } from '../../../test/factories';
+import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { image, multipart } from '../users/testing';
 import { processBatch } from './run-import';
 
@@ -166,3 +166,36 @@ describe('users import: staging, running, re-running', () => {
     expect(await waitDone(org, id)).toMatchObject({ created: 2, processed: 2 });
   });
 });
+
+describe('users import: people who use the dashboard (issue 16 part 1)', () => {
+  it('an employee’s import cannot change a dashboard user (matched by e-mail or phone); an administrator’s can', async () => {
+    const org = await orgWithTypes();
+    const colleague = await createMember(h, org, 'employee');
+    await withTenant(db(), org.entityId, (tx) => tx.update(users).set({ phone: '7700900555' }).where(eq(users.id, colleague.userId)));
+    const employee = await createMember(h, org, 'employee');
+    const file = await xlsx([
+      ['Hijacked', 'Name', colleague.email, '', '', 'Staff'],
+      ['Other', 'Mail', 'attacker@evil.test', '7700900555', '', 'Staff'],
+      ['Plain', 'Person', 'plain@school.test', '', '', 'Staff'],
+    ]);
+    const run = async (token: string) => {
+      const staged = await upload({ ...org, token }, file);
+      expect(staged.status).toBe(201);
+      expect((await api(h.app, token).post('/api/users/run_import', { import_id: staged.body.data.id })).status).toBe(200);
+      const done = await waitDone(org, staged.body.data.id);
+      const rows = (await api(h.app, org.token).get(`/api/users/list_import_users/${org.entityId}/${staged.body.data.id}?limit=50`)).body.data;
+      return { done, rows: rows.map((r: { result: string; reason: string | null }) => [r.result, r.reason]) };
+    };
+    const byEmployee = await run(employee.token);
+    expect(byEmployee.rows).toEqual([
+      ['refused', 'import.refused_console_user'],
+      ['refused', 'import.refused_console_user'],
+      ['created', null],
+    ]);
+    const [person] = await withTenant(db(), org.entityId, (tx) => tx.select().from(users).where(eq(users.id, colleague.userId)));
+    expect(person).toMatchObject({ firstName: 'Member', email: colleague.email });
+    const byAdmin = await run(org.token);
+    expect(byAdmin.rows.map((r: string[]) => r[0])).toEqual(['updated', 'updated', 'updated']);
+  });
+});
+

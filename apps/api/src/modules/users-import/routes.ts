@@ -7,7 +7,7 @@ import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
 import { readSpreadsheet, templateWorkbook } from './read-spreadsheet';
 import { readPhotosZip } from './read-zip';
-import { IMPORT_JOB, runImport } from './run-import';
+import { IMPORT_JOB, type ImportJob, runImport } from './run-import';
 import { stageImport, taskOf } from './stage-import';
 
 const tags = ['users'];
@@ -21,7 +21,7 @@ const presentTask = (t: typeof importTasks.$inferSelect) => ({
 const zRowData = z.object(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, z.string().trim().max(500).optional()])) as Record<(typeof IMPORT_COLUMNS)[number], z.ZodOptional<z.ZodString>>);
 
 export default defineRoutes((r, services) => {
-  services.jobs.work<{ entityId: number; taskId: number }>(IMPORT_JOB, (data) => runImport(services, data));
+  services.jobs.work<ImportJob>(IMPORT_JOB, (data) => runImport(services, data));
 
   r.route({
     method: 'POST', url: '/api/users/import', summary: 'Upload people: an .xlsx (<= 2 MB) and an optional ZIP of photos (<= 50 MB), checked before anything is written, staged for review', tags, permission: perm, status: 201, multipart: true, bodyLimit: IMPORT_XLSX_MAX + IMPORT_ZIP_MAX + 1024 * 1024,
@@ -113,7 +113,7 @@ export default defineRoutes((r, services) => {
         await audit(tx, 'run', 'import', row.id);
         return row;
       });
-      await services.jobs.send(IMPORT_JOB, { entityId: actor.entityId, taskId: task.id }, { retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
+      await services.jobs.send(IMPORT_JOB, { entityId: actor.entityId, taskId: task.id, runBy: actor.userId } satisfies ImportJob, { retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
       return { message: t('import.started'), data: presentTask(task) };
     },
   });

@@ -1,10 +1,11 @@
 import { zEmail } from '@gatehouse/contract';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { departments, importRows, importTasks, userLabels, userTypes, users } from '../../db/schema/index';
+import { departments, importRows, importTasks, roles, userLabels, userTypes, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { flushEvents } from '../../platform/realtime';
 import type { Services } from '../../platform/services';
+import { type ChangeActor, protectedOf, refusalOf } from '../users/index';
 import { labelIds } from '../users/save-user';
 import { storeUserPhoto } from '../users/photo';
 import { bumpTask } from './stage-import';
@@ -33,7 +34,7 @@ function refusal(d: Record<string, string>, typeId: number | undefined): string 
  * file updates instead of duplicating; a row that points at two different people is refused. The rows' results
  * and the task's counters are written in the same transaction, so a crash never leaves half a batch behind.
  */
-export async function processBatch(tx: Db, services: Services, taskId: number, entityId: number): Promise<number> {
+export async function processBatch(tx: Db, services: Services, taskId: number, entityId: number, runner: ChangeActor = { userId: 0, roleKey: null }): Promise<number> {
   const rows: Row[] = await tx.select().from(importRows).where(and(eq(importRows.entityId, entityId), eq(importRows.taskId, taskId), eq(importRows.result, 'pending'))).orderBy(asc(importRows.rowNumber)).limit(BATCH);
   if (!rows.length) return 0;
   const types = new Map((await tx.select({ id: userTypes.id, name: userTypes.name }).from(userTypes).where(eq(userTypes.entityId, entityId))).map((t) => [t.name.toLowerCase(), t.id]));
@@ -45,20 +46,24 @@ export async function processBatch(tx: Db, services: Services, taskId: number, e
   if (emails.length) conds.push(inArray(sql`lower(${users.email})`, emails));
   if (phones.length) conds.push(inArray(users.phone, phones));
   if (idNums.length) conds.push(inArray(users.idNumber, idNums));
-  const existing = conds.length ? await tx.select({ id: users.id, email: users.email, phone: users.phone, idNumber: users.idNumber }).from(users).where(and(eq(users.entityId, entityId), or(...conds))) : [];
+  const existing = conds.length ? await tx.select({ id: users.id, email: users.email, phone: users.phone, idNumber: users.idNumber, roleId: users.roleId }).from(users).where(and(eq(users.entityId, entityId), or(...conds))) : [];
   const byEmail = new Map(existing.filter((u) => u.email).map((u) => [u.email!.toLowerCase(), u.id]));
   const byPhone = new Map(existing.filter((u) => u.phone).map((u) => [u.phone!, u.id]));
   const byId = new Map(existing.filter((u) => u.idNumber).map((u) => [u.idNumber!, u.id]));
   // People without any identifier: the same full name and type, when unambiguous.
   const anonymous = norm.filter((n) => !n.d.email && !n.d.phone && !n.d.id_number).map((n) => `${n.d.first_name} ${n.d.last_name}`.toLowerCase());
   const byName = new Map<string, number | null>();
+  let sameName: { id: number; name: string; typeId: number | null; roleId: number | null }[] = [];
   if (anonymous.length) {
-    const found = await tx.select({ id: users.id, name: sql<string>`lower(${users.firstName} || ' ' || ${users.lastName})`, typeId: users.userTypeId }).from(users).where(and(eq(users.entityId, entityId), inArray(sql`lower(${users.firstName} || ' ' || ${users.lastName})`, [...new Set(anonymous)])));
-    for (const f of found) {
+    sameName = await tx.select({ id: users.id, name: sql<string>`lower(${users.firstName} || ' ' || ${users.lastName})`, typeId: users.userTypeId, roleId: users.roleId }).from(users).where(and(eq(users.entityId, entityId), inArray(sql`lower(${users.firstName} || ' ' || ${users.lastName})`, [...new Set(anonymous)])));
+    for (const f of sameName) {
       const key = `${f.name}|${f.typeId}`;
       byName.set(key, byName.has(key) ? null : f.id);
     }
   }
+  // Rows that would change a person who uses the dashboard follow the protection policy (issue 16 part 1).
+  const consoleRoles = new Map([...existing, ...sameName].map((u) => [u.id, u.roleId]));
+  const protection = await protectedOf(tx, entityId);
   const deptNames = [...new Set(norm.map((n) => n.d.department).filter(Boolean))];
   if (deptNames.length) await tx.insert(departments).values(deptNames.map((name) => ({ entityId, name: name.slice(0, 50) }))).onConflictDoNothing();
   const depts = new Map(deptNames.length ? (await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.entityId, entityId))).map((d) => [d.name.toLowerCase(), d.id]) : []);
@@ -104,9 +109,15 @@ export async function processBatch(tx: Db, services: Services, taskId: number, e
       ...(d.rfid ? { rfid: d.rfid.slice(0, 64) } : {}),
       ...(image ? { image } : {}),
     };
+    const matched = distinct.size === 1 ? [...distinct.values()][0] : null;
+    const refused = typeof matched === 'number' ? refusalOf(runner, { id: matched, roleId: consoleRoles.get(matched) ?? null }, 'import', protection) : null;
+    if (refused) {
+      outcomes.push({ id: row.id, result: 'refused', reason: refused === 'people.console_user_admin_only' ? 'import.refused_console_user' : refused, target: null });
+      continue;
+    }
     let target: Target;
-    if (distinct.size === 1) {
-      target = [...distinct.values()][0];
+    if (matched !== null) {
+      target = matched;
       if (typeof target === 'number') updates.set(target, { ...updates.get(target), ...cols });
       else Object.assign(slots[target.slot], cols);
       outcomes.push({ id: row.id, result: 'updated', reason: null, target });
@@ -154,7 +165,25 @@ async function photoFor(services: Services, entityId: number, taskId: number, na
 }
 
 /** The job: batches until no row is pending; resumable (a retried job continues with the pending rows). */
-export async function runImport(services: Services, data: { entityId: number; taskId: number }) {
+export interface ImportJob {
+  entityId: number;
+  taskId: number;
+  /** The member who ran it: the rows change people with their rights (absent: no administrator's rights). */
+  runBy?: number;
+}
+
+/** The member the job acts for, with the role they hold now (an archived or demoted runner has no admin rights). */
+async function runnerOf(tx: Db, entityId: number, userId?: number): Promise<ChangeActor> {
+  if (!userId) return { userId: 0, roleKey: null };
+  const [row] = await tx
+    .select({ key: roles.key })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.entityId, entityId), eq(users.id, userId), eq(users.status, 'active')));
+  return { userId, roleKey: (row?.key ?? null) as ChangeActor['roleKey'] };
+}
+
+export async function runImport(services: Services, data: ImportJob) {
   const db = services.database.db;
   const { entityId, taskId } = data;
   const [task] = await withTenant(db, entityId, (tx) =>
@@ -166,7 +195,7 @@ export async function runImport(services: Services, data: { entityId: number; ta
     flushEvents(services.realtime, [{ room: 'entity', id: entityId, event: 'update', payload: { type: 'import', action: t.status, id: taskId, processed: t.processed, total: t.total, created: t.created, updated: t.updated, refused: t.refused } }]);
   };
   try {
-    while ((await withTenant(db, entityId, (tx) => processBatch(tx, services, taskId, entityId))) > 0) await progress();
+    while ((await withTenant(db, entityId, async (tx) => processBatch(tx, services, taskId, entityId, await runnerOf(tx, entityId, data.runBy)))) > 0) await progress();
     await withTenant(db, entityId, (tx) => tx.update(importTasks).set({ status: 'done', finishedAt: sql`now()` }).where(eq(importTasks.id, taskId)));
     // The embedded database has no autovacuum: give the planner the new people's statistics now, so that the
     // users grid stays on its indexes (PostgreSQL's autovacuum analyzes after such a change by itself).

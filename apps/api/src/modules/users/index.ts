@@ -1,2 +1,3 @@
-/** What other modules may use of users (module boundary). */
+/** What other modules may use of the people area. */
+export { type ChangeActor, protectedOf, refusalOf } from './protection';
 export { accessOf, visibleTo } from './policy';

@@ -32,6 +32,7 @@ export async function prepareInviteRows(tx: Db, actor: MemberActor, rows: Invite
     const phone = row.phone?.trim() || p.phone || '';
     const code = row.phone_code?.trim() || p.phoneCode || '';
     const reasons: string[] = [];
+    if (p.accountId) reasons.push(t('people.already_member'));
     if (!p.email) reasons.push(t('people.no_email'));
     if (!row.role_id) reasons.push(t('people.invite_role_required'));
     else if (!ownRoles.has(row.role_id)) reasons.push(t('people.role_unknown'));

@@ -8,6 +8,7 @@ import { translate } from '../../platform/i18n';
 import { closeOpenVisits } from '../visits/close-open-visits';
 import { canUseType } from '../user-types/policy';
 import { partitionByAccess } from './policy';
+import { applied, type MemberChange, protectedOf, refusalOf } from './protection';
 import { labelIds } from './save-user';
 
 export interface MassResult {
@@ -19,8 +20,7 @@ type T = (k: string) => string;
 /** Rule 173: archiving signs a signed-in person out (their open visits auto-closed); reactivating restores them. */
 export async function setStatus(tx: Db, actor: MemberActor, ids: number[], status: 'active' | 'archived', t: T): Promise<MassResult> {
   const { allowed, skipped } = await partitionByAccess(tx, actor, ids, t);
-  const done = allowed.filter((id) => !(status === 'archived' && id === actor.userId));
-  if (done.length !== allowed.length) skipped.push({ id: actor.userId, reason: t('people.self_delete') });
+  const done = await protectedPeople(tx, actor, allowed, status === 'archived' ? 'archive' : 'reactivate', skipped, t);
   if (!done.length) return { done, skipped };
   await tx
     .update(users)
@@ -28,6 +28,26 @@ export async function setStatus(tx: Db, actor: MemberActor, ids: number[], statu
     .where(and(eq(users.entityId, actor.entityId), inArray(users.id, done)));
   if (status === 'archived') await closeOpenVisits(tx, { entityId: actor.entityId, userIds: done, method: 'archive' });
   return { done, skipped };
+}
+
+/**
+ * The people of `ids` the protection policy lets the actor `change` (issue 16 part 1); the others are added to
+ * `skipped` with the policy's reason. The last administrator stays protected across the whole list.
+ */
+async function protectedPeople(tx: Db, actor: MemberActor, ids: number[], change: MemberChange, skipped: MassResult['skipped'], t: T) {
+  if (!ids.length) return [];
+  const people = await tx.select({ id: users.id, roleId: users.roleId }).from(users).where(and(eq(users.entityId, actor.entityId), inArray(users.id, ids)));
+  const p = await protectedOf(tx, actor.entityId);
+  const done: number[] = [];
+  for (const person of people) {
+    const reason = refusalOf(actor, person, change, p);
+    if (reason) skipped.push({ id: person.id, reason: t(reason) });
+    else {
+      applied(person, change, p);
+      done.push(person.id);
+    }
+  }
+  return done;
 }
 
 /** Moves people to another user type ("User Moved"); the target must be a type the actor may use. */
@@ -56,27 +76,24 @@ export async function applyLabels(tx: Db, actor: MemberActor, ids: number[], nam
  */
 export async function inviteOrRevoke(tx: Db, actor: MemberActor, mail: Mailer, ids: number[], type: 'invite' | 'revoke', roleId: number | undefined, t: T, roleFor?: Map<number, number>): Promise<MassResult> {
   const { allowed, skipped } = await partitionByAccess(tx, actor, ids, t);
-  const people = allowed.length ? await tx.select().from(users).where(and(eq(users.entityId, actor.entityId), inArray(users.id, allowed))) : [];
   const done: number[] = [];
   if (type === 'revoke') {
-    for (const p of people) {
-      if (p.id === actor.userId) {
-        skipped.push({ id: p.id, reason: t('people.self_delete') });
-        continue;
-      }
-      await tx.update(invitations).set({ status: 'revoked', answeredAt: sql`now()` }).where(and(eq(invitations.entityId, actor.entityId), eq(invitations.userId, p.id), eq(invitations.status, 'pending')));
-      await tx.update(users).set({ accountId: null, roleId: null, updatedAt: sql`now()` }).where(and(eq(users.entityId, actor.entityId), eq(users.id, p.id)));
-      done.push(p.id);
+    const revoked = await protectedPeople(tx, actor, allowed, 'revoke', skipped, t);
+    if (revoked.length) {
+      await tx.update(invitations).set({ status: 'revoked', answeredAt: sql`now()` }).where(and(eq(invitations.entityId, actor.entityId), inArray(invitations.userId, revoked), eq(invitations.status, 'pending')));
+      await tx.update(users).set({ accountId: null, roleId: null, updatedAt: sql`now()` }).where(and(eq(users.entityId, actor.entityId), inArray(users.id, revoked)));
     }
-    return { done, skipped };
+    return { done: revoked, skipped };
   }
   let role = roleId;
   if (role !== undefined && !(await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.entityId, actor.entityId), eq(roles.id, role)))).length) throw badRequest({ role_id: ['people.role_unknown'] });
   role ??= (await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.entityId, actor.entityId), eq(roles.key, 'employee'))))[0]?.id;
   const [entity] = await tx.select({ name: entities.name }).from(entities).where(eq(entities.id, actor.entityId));
+  const people = allowed.length ? await tx.select().from(users).where(and(eq(users.entityId, actor.entityId), inArray(users.id, allowed))) : [];
   for (const p of people) {
-    if (!p.email) {
-      skipped.push({ id: p.id, reason: t('people.no_email') });
+    // A person who already has a passport here is a member: an invitation would change their role on acceptance.
+    if (p.accountId || !p.email) {
+      skipped.push({ id: p.id, reason: t(p.accountId ? 'people.already_member' : 'people.no_email') });
       continue;
     }
     await tx.update(invitations).set({ status: 'revoked', answeredAt: sql`now()` }).where(and(eq(invitations.entityId, actor.entityId), eq(invitations.userId, p.id), eq(invitations.status, 'pending')));

@@ -12,6 +12,7 @@ import { findDuplicates } from './duplicates';
 import { applyLabels, inviteOrRevoke } from './mass-actions';
 import { prepareInviteRows } from './invite-rows';
 import { mergeUsers } from './merge-users';
+import { mergeRefusal, protectedOf } from './protection';
 import { faceIdOf, photoKey } from './photo';
 import { accessOf, visibleTo } from './policy';
 import { presentUserFull, presentUserRow } from './present';
@@ -39,7 +40,7 @@ export function registerActions(r: Router, services: Services) {
   });
 
   // Passport invitations give console access: administrators only.
-  const invite = (type: 'invite' | 'revoke', users: number[] | InviteRow[], roleId: number | undefined, ctx: { actor: Parameters<typeof inviteOrRevoke>[1]; tenant: <T>(fn: (tx: import('../../platform/db/client').Db) => Promise<T>) => Promise<T>; audit: (tx: import('../../platform/db/client').Db, a: string, s: string, id?: number | null, c?: Record<string, unknown>) => Promise<void>; t: (k: string) => string }) => {
+  const invite = (type: 'invite' | 'revoke', users: number[] | InviteRow[], roleId: number | undefined, ctx: { actor: Parameters<typeof inviteOrRevoke>[1]; tenant: <T>(fn: (tx: import('../../platform/db/client').Db) => Promise<T>) => Promise<T>; audit: (tx: import('../../platform/db/client').Db, a: string, s: string, id?: number | null, c?: Record<string, unknown>) => Promise<void>; endMembership: (ids: number[]) => void; t: (k: string) => string }) => {
     if (ctx.actor.roleKey !== 'admin') throw forbidden();
     return ctx.tenant(async (tx) => {
       // Full rows (rules 166, 179) are checked and their grants written first; rows that fail are skipped.
@@ -48,6 +49,7 @@ export function registerActions(r: Router, services: Services) {
       const res = ids.length || !rows ? await inviteOrRevoke(tx, ctx.actor, services.mail, ids, type, roleId, ctx.t, rows?.roleFor) : { done: [], skipped: [] };
       if (rows) res.skipped.unshift(...rows.skipped);
       await ctx.audit(tx, type, 'passport', null, { users: res.done });
+      if (type === 'revoke') ctx.endMembership(res.done);
       return { message: ctx.t(type === 'invite' ? 'people.invitation_sent' : 'people.passport_revoked'), data: res };
     });
   };
@@ -169,14 +171,16 @@ export function registerActions(r: Router, services: Services) {
   r.route({
     method: 'POST', url: '/api/merge_user', summary: 'Merge a duplicate into the kept person, keeping every visit, scan, document, label and value ("Merged User")', tags, permission: perm,
     body: zMergeBody, response: z.object({ message: z.string(), data: zUserFull }),
-    handler: ({ actor, body, tenant, audit, t }) => {
+    handler: ({ actor, body, tenant, audit, endMembership, t }) => {
       // Rule 180: both people must be chosen.
       if (!body.keep_user_id || !body.merge_user_id || body.keep_user_id === body.merge_user_id) throw badRequest({ keep_user_id: ['people.select_user'] }, 'people.select_user');
       return tenant(async (tx) => {
         const keep = (await loadVisible(tx, actor, body.keep_user_id!)).row;
         const drop = (await loadVisible(tx, actor, body.merge_user_id!)).row;
-        if (drop.id === actor.userId) throw forbidden('people.self_delete');
+        const refused = mergeRefusal(actor, keep, drop, await protectedOf(tx, actor.entityId));
+        if (refused) throw forbidden(refused);
         const { merged, conflicts } = await mergeUsers(tx, actor, keep, drop);
+        endMembership([drop.id]);
         await audit(tx, 'merge', 'user', keep.id, { merged_user: { ...drop, createdAt: drop.createdAt.toISOString(), updatedAt: drop.updatedAt.toISOString() }, conflicting_values: conflicts });
         return { message: t('people.merged'), data: await presentUserFull(tx, found(merged)) };
       });

@@ -14,6 +14,7 @@ import { moveUserType, setStatus } from './mass-actions';
 import { checkUserPhoto, storeUserPhoto } from './photo';
 import { accessOf, visibleTo } from './policy';
 import { presentUserFull } from './present';
+import { assertMay, protectedOf } from './protection';
 import { saveUser } from './save-user';
 import { roleNotice } from '../roles/role-notice';
 
@@ -80,7 +81,7 @@ export function registerCore(r: Router, services: Services) {
     handler: async ({ actor, req, tenant, audit, t, emit }) => {
       const { body, image } = await readUserForm(req, zUserBody, actor.entityId);
       const data = await tenant(async (tx) => {
-        const row = await saveUser(tx, actor, { ...body, image }, undefined);
+        const { row } = await saveUser(tx, actor, { ...body, image }, undefined);
         await audit(tx, 'create', 'user', row.id, { name: `${row.firstName} ${row.lastName}` });
         return presentUserFull(tx, row);
       });
@@ -92,17 +93,18 @@ export function registerCore(r: Router, services: Services) {
   r.route({
     method: 'POST', url: '/api/users/update/{id}', summary: 'Update a person (JSON or multipart with an image)', tags, permission: perm, multipart: true, bodyLimit: 4 * 1024 * 1024,
     params: zIdParam, body: zUserBody.partial(), response: z.object({ message: z.string(), data: zUserFull }),
-    handler: async ({ actor, req, params, tenant, audit, emit, t }) => {
+    handler: async ({ actor, req, params, tenant, audit, emit, endMembership, t }) => {
       const { body, image } = await readUserForm(req, zUserBody.partial(), actor.entityId);
       const data = await tenant(async (tx) => {
         const { access, row: before } = await loadVisible(tx, actor, params.id);
-        const row = await saveUser(tx, actor, { ...body, ...(image ? { image } : {}) }, params.id, access);
+        const { row, changes } = await saveUser(tx, actor, { ...body, ...(image ? { image } : {}) }, params.id, access);
         await audit(tx, 'update', 'user', row.id, { fields: Object.keys(body) });
-        // A changed role or grants reach the person live (rules 66-68); the admin making it sees no notice.
-        const grantsChanged = body.sites !== undefined || body.user_types !== undefined || body.all_sites !== undefined || body.all_user_types !== undefined;
-        if (row.accountId && (before.roleId !== row.roleId || grantsChanged) && row.id !== actor.userId) {
+        // A changed role or grants reach the person live (rules 66-68; the admin making it sees no notice), then
+        // their sockets leave the organisation's rooms and join again only with what they still may (issue 16).
+        if (row.accountId && (changes.includes('role') || changes.includes('grants'))) {
           const notice = await roleNotice(tx, actor.entityId, row.id, before.roleId, actor.userId);
           if (notice) emit('user', row.id, 'pongUpdateUserRole', notice);
+          endMembership([row.id]);
         }
         return presentUserFull(tx, row);
       });
@@ -118,20 +120,20 @@ export function registerCore(r: Router, services: Services) {
       tenant(async (tx) => {
         const { access } = await loadVisible(tx, actor, body.user_id);
         const { user_id, entity_id: _e, ...rest } = body;
-        const row = await saveUser(tx, actor, rest, user_id, access);
+        const { row } = await saveUser(tx, actor, rest, user_id, access);
         await audit(tx, 'update', 'user', row.id, { fields: Object.keys(rest), walk_in: true });
         return { message: t('people.updated'), data: await presentUserFull(tx, row) };
       }),
   });
 
   r.route({
-    method: 'DELETE', url: '/api/users/{id}', summary: 'Delete a person (not oneself; rule 100)', tags, permission: perm,
+    method: 'DELETE', url: '/api/users/{id}', summary: 'Delete a person (not oneself, the owner or the last administrator; a dashboard user only by an administrator; rule 100)', tags, permission: perm,
     params: zIdParam, query: z.object({ entity_id: zId.optional() }), response: zMessage,
-    handler: ({ actor, params, tenant, audit, t }) =>
+    handler: ({ actor, params, tenant, audit, endMembership, t }) =>
       tenant(async (tx) => {
         const { row } = await loadVisible(tx, actor, params.id);
-        if (row.id === actor.userId) throw forbidden('people.self_delete');
-        if (row.roleId !== null && actor.roleKey !== 'admin') throw forbidden();
+        assertMay(actor, row, 'delete', await protectedOf(tx, actor.entityId));
+        endMembership([row.id]);
         await tx.delete(users).where(and(eq(users.entityId, actor.entityId), eq(users.id, row.id)));
         await audit(tx, 'delete', 'user', row.id, { name: `${row.firstName} ${row.lastName}`, email: row.email });
         return { message: t('people.deleted') };
@@ -141,9 +143,10 @@ export function registerCore(r: Router, services: Services) {
   r.route({
     method: 'PUT', url: '/api/users_active', summary: 'Archive or reactivate people; archiving signs them out (rule 173); others skipped (rule 100)', tags, permission: perm,
     body: zUsersActiveBody, response: zMassResult,
-    handler: ({ actor, body, tenant, audit, t }) =>
+    handler: ({ actor, body, tenant, audit, endMembership, t }) =>
       tenant(async (tx) => {
         const res = await setStatus(tx, actor, body.users, body.status, t);
+        if (body.status === 'archived') endMembership(res.done);
         await audit(tx, body.status === 'archived' ? 'archive' : 'reactivate', 'user', null, { users: res.done });
         return { message: t('people.status_updated'), data: res };
       }),

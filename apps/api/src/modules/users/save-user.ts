@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields/field-values';
 import { canUseType } from '../user-types/policy';
 import { type Access, accessOf } from './policy';
+import { assertMay, type MemberChange, protectedOf } from './protection';
 
 /** Rule 171: e-mail, phone and ID are unique per organisation; 409 with the documented message. */
 export async function assertUnique(tx: Db, entityId: number, v: { email?: string | null; phone?: string | null; idNumber?: string | null; rfid?: string | null }, exceptId?: number) {
@@ -39,10 +40,36 @@ export async function labelIds(tx: Db, entityId: number, names: string[]) {
   return rows.map((r) => r.id);
 }
 
+const sameSet = (a: number[], b: number[]) => new Set(a).size === new Set(b).size && a.every((x) => b.includes(x));
+
+/**
+ * What a save changes of the person's use of the dashboard, for the protection policy: the role, the e-mail, and
+ * (for a person who holds or is given a role) the sites and user types they are granted.
+ */
+async function consoleChanges(tx: Db, existing: typeof users.$inferSelect | undefined, body: Partial<UserBody>): Promise<MemberChange[]> {
+  const changes: MemberChange[] = [];
+  if (body.role_id !== undefined && body.role_id !== (existing?.roleId ?? null)) changes.push('role');
+  if (!existing) return changes;
+  if (body.email !== undefined && (body.email ?? '').toLowerCase() !== (existing.email ?? '').toLowerCase()) changes.push('email');
+  if (existing.roleId === null && !body.role_id) return changes;
+  const of = async (table: typeof userSites | typeof userUserTypes, col: typeof userSites.siteId | typeof userUserTypes.userTypeId) =>
+    (await tx.select({ id: col }).from(table).where(and(eq(table.entityId, existing.entityId), eq(table.userId, existing.id)))).map((r) => r.id);
+  const grants =
+    (body.all_sites !== undefined && body.all_sites !== existing.allSites) ||
+    (body.all_user_types !== undefined && body.all_user_types !== existing.allUserTypes) ||
+    (body.sites !== undefined && !sameSet(body.sites, await of(userSites, userSites.siteId))) ||
+    (body.user_types !== undefined && !sameSet(body.user_types, await of(userUserTypes, userUserTypes.userTypeId)));
+  if (grants) changes.push('grants');
+  return changes;
+}
+
 const ownIds = async (tx: Db, table: typeof sites | typeof userTypes, entityId: number, ids: number[]) =>
   ids.length ? (await tx.select({ id: table.id }).from(table).where(and(eq(table.entityId, entityId), inArray(table.id, ids)))).length === new Set(ids).size : true;
 
-/** Creates (no id) or updates a person with everything of the user form; the caller checked access. */
+/**
+ * Creates (no id) or updates a person with everything of the user form; the caller checked access. Answers the
+ * row and what changed of the person's use of the dashboard (role, e-mail, grants).
+ */
 export async function saveUser(tx: Db, actor: MemberActor, body: Partial<UserBody> & { image?: string | null; department?: string }, id?: number, access?: Access) {
   const entityId = actor.entityId;
   const acc = access ?? (await accessOf(tx, actor));
@@ -62,11 +89,14 @@ export async function saveUser(tx: Db, actor: MemberActor, body: Partial<UserBod
     const v = (body as Record<string, unknown>)[f] ?? (existing as Record<string, unknown> | undefined)?.[f === 'id_number' ? 'idNumber' : f === 'company_name' ? 'companyName' : f];
     if (v === undefined || v === null || v === '') errors[f] = ['people.field_required'];
   }
-  if (body.role_id !== undefined && body.role_id !== (existing?.roleId ?? null)) {
-    // Only an administrator gives or changes console roles (no privilege escalation).
-    if (actor.roleKey !== 'admin') throw forbidden();
-    if (existing?.id === actor.userId) throw forbidden('people.self_delete');
-    if (body.role_id !== null && !(await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.entityId, entityId), eq(roles.id, body.role_id)))).length) errors.role_id = ['people.role_unknown'];
+  // Roles, and the e-mail and grants of people who hold one, follow the protection policy (issue 16 part 1).
+  const changes = await consoleChanges(tx, existing, body);
+  if (changes.length) {
+    const p = await protectedOf(tx, entityId);
+    for (const change of changes) assertMay(actor, existing ?? { id: 0, roleId: null }, change, p, body.role_id);
+  }
+  if (changes.includes('role') && body.role_id != null && !(await tx.select({ id: roles.id }).from(roles).where(and(eq(roles.entityId, entityId), eq(roles.id, body.role_id)))).length) {
+    errors.role_id = ['people.role_unknown'];
   }
   let departmentId = body.department_id;
   if (departmentId != null && !(await tx.select({ id: departments.id }).from(departments).where(and(eq(departments.entityId, entityId), eq(departments.id, departmentId)))).length) errors.department_id = ['people.department_unknown'];
@@ -127,5 +157,5 @@ export async function saveUser(tx: Db, actor: MemberActor, body: Partial<UserBod
     if (body.user_types.length) await tx.insert(userUserTypes).values([...new Set(body.user_types)].map((userTypeId) => ({ entityId, userId: row.id, userTypeId })));
   }
   if (values?.length) await writeCustomFieldValues(tx, entityId, row.id, values);
-  return row;
+  return { row, changes };
 }

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { sessions } from '../../db/schema/index';
+import { accounts, sessions } from '../../db/schema/index';
 import type { Db } from '../db/client';
 import { API_TOKEN_HOURS, inDays, newToken, SESSION_DAYS } from './tokens';
 
@@ -18,3 +18,13 @@ export const revokeAllSessions = (db: Db, accountId: number, keepSessionId?: num
 
 export const switchSessionEntity = (db: Db, sessionId: number, entityId: number) =>
   db.update(sessions).set({ entityId }).where(eq(sessions.id, sessionId));
+
+/**
+ * Ends every way the account is signed in (issue 16 part 2): every session, passport token and API access token,
+ * and its API client credentials (a new secret must be asked for with the password, and the code when two-step is
+ * on). Used when the password is reset, two-step is turned on and the passport is deactivated.
+ */
+export async function revokeAllAccess(db: Db, accountId: number) {
+  await revokeAllSessions(db, accountId);
+  await db.update(accounts).set({ clientSecretHash: null }).where(eq(accounts.id, accountId));
+}

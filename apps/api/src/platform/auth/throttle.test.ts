@@ -21,39 +21,48 @@ if (!hasRedis) console.warn(`Skipping the Redis failure-throttle test: Redis is 
 
 async function exercise(t: FailureThrottle) {
   const key = `${randomUUID()}@example.test`;
-  for (let i = 0; i < 3; i++) {
-    expect(await t.blocked(key)).toBe(false);
-    await t.fail(key);
-  }
-  expect(await t.blocked(key)).toBe(true);
-  expect(await t.blocked(`other-${key}`)).toBe(false);
+  for (let i = 0; i < 3; i++) expect(await t.attempt(key)).toBe(true);
+  expect(await t.attempt(key)).toBe(false);
+  expect(await t.attempt(`other-${key}`)).toBe(true);
   await t.clear(key);
-  expect(await t.blocked(key)).toBe(false);
-  await t.fail(key);
-  await t.fail(key);
-  await t.fail(key);
+  expect(await t.attempt(key)).toBe(true);
+  await t.attempt(key);
+  await t.attempt(key);
+  expect(await t.attempt(key)).toBe(false);
   await new Promise((r) => setTimeout(r, 350));
-  expect(await t.blocked(key)).toBe(false); // the window has passed
+  expect(await t.attempt(key)).toBe(true); // the window has passed
+}
+
+/** Issue 16 part 5: 40 guesses at once; exactly `max` may go on to be checked. */
+async function parallel(t: FailureThrottle) {
+  const key = `${randomUUID()}@example.test`;
+  const passed = (await Promise.all(Array.from({ length: 40 }, () => t.attempt(key)))).filter(Boolean);
+  expect(passed).toHaveLength(10);
 }
 
 describe('FailureThrottle', () => {
-  it('blocks a key after max failures within the window, in memory', async () => {
+  it('blocks a key after max attempts within the window, in memory', async () => {
     await exercise(new FailureThrottle({ name: 'test', max: 3, windowMs: 300 }));
+    await parallel(new FailureThrottle({ name: 'test', max: 10, windowMs: 60_000 }));
   });
 
-  it.skipIf(!hasRedis)('shares the count through Redis between processes', async () => {
+  it.skipIf(!hasRedis)('shares the count through Redis between processes, atomically', async () => {
     const name = `test-${randomUUID()}`;
     const a = new FailureThrottle({ name, max: 3, windowMs: 300, redisUrl: REDIS_URL });
+    const c = new FailureThrottle({ name, max: 10, windowMs: 60_000, redisUrl: REDIS_URL });
     try {
       await exercise(a);
-      const key = 'shared@example.test';
+      await parallel(c);
+      const key = `shared-${randomUUID()}@example.test`;
       const b = new FailureThrottle({ name, max: 3, windowMs: 5000, redisUrl: REDIS_URL });
-      for (let i = 0; i < 3; i++) await a.fail(key);
-      expect(await b.blocked(key)).toBe(true);
+      for (let i = 0; i < 3; i++) await a.attempt(key);
+      expect(await b.attempt(key)).toBe(false);
       await b.clear(key);
+      expect(await b.attempt(key)).toBe(true);
       await b.close();
     } finally {
       await a.close();
+      await c.close();
     }
   });
 });

@@ -1,9 +1,12 @@
 import { Redis } from 'ioredis';
 
 /**
- * Counts failures per key (an e-mail address) within a window and blocks the key once it reaches `max`; a
- * success clears it. Kept in Redis when REDIS_URL is set (shared by every process), else in this process.
- * Unlike a request rate limit, a user who logs in successfully many times is never blocked.
+ * Counts attempts per key (an e-mail address) within a window; once `max` attempts are counted, further ones are
+ * refused until the window passes, and a success clears the count. Each attempt is counted before it is checked,
+ * atomically (an INCR in Redis, a synchronous update in this process), so parallel guesses cannot all pass the
+ * check before the first failure is recorded: of 40 at once, exactly `max` are checked. Kept in Redis when
+ * REDIS_URL is set (shared by every process), else in this process. A user who logs in successfully is never
+ * blocked, however often.
  */
 export class FailureThrottle {
   private mem = new Map<string, { n: number; until: number }>();
@@ -23,26 +26,25 @@ export class FailureThrottle {
     return `gatehouse-fail-${this.opts.name}-${k}`;
   }
 
-  async blocked(k: string): Promise<boolean> {
-    const redis = this.client();
-    if (redis) return Number(await redis.get(this.key(k))) >= this.opts.max;
-    const e = this.mem.get(k);
-    if (!e || e.until < Date.now()) return false;
-    return e.n >= this.opts.max;
-  }
-
-  async fail(k: string) {
+  /** Counts one attempt for `k`; answers false when `max` attempts were already counted in the window. */
+  async attempt(k: string): Promise<boolean> {
     const redis = this.client();
     if (redis) {
-      const n = await redis.incr(this.key(k));
-      if (n === 1) await redis.pexpire(this.key(k), this.opts.windowMs);
-      return;
+      // The window starts with the first attempt; SET NX and INCR run as one transaction, so a key never lacks
+      // its expiry (a crash between two commands would otherwise block an address for good).
+      const res = await redis.multi().set(this.key(k), 0, 'PX', this.opts.windowMs, 'NX').incr(this.key(k)).exec();
+      const n = Number(res?.[1]?.[1]);
+      return n <= this.opts.max;
     }
     const now = Date.now();
     const e = this.mem.get(k);
-    if (!e || e.until < now) this.mem.set(k, { n: 1, until: now + this.opts.windowMs });
-    else e.n++;
-    if (this.mem.size > 100_000) for (const [key, v] of this.mem) if (v.until < now) this.mem.delete(key);
+    if (!e || e.until < now) {
+      this.mem.set(k, { n: 1, until: now + this.opts.windowMs });
+      if (this.mem.size > 100_000) for (const [key, v] of this.mem) if (v.until < now) this.mem.delete(key);
+      return 1 <= this.opts.max;
+    }
+    e.n++;
+    return e.n <= this.opts.max;
   }
 
   async clear(k: string) {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { withTenant } from '../db/tenant';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { translate } from '../i18n';
-import { flushEvents, type QueuedEvent } from '../realtime';
+import { type CommittedWrite, flushEvents, type QueuedEvent } from '../realtime';
 import type { Services } from '../services';
 import { audit as writeAudit } from '../audit';
 
@@ -32,6 +32,12 @@ export interface Ctx<A extends Access, P extends Schema, Q extends Schema, B ext
   tenant: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
   /** Queues a real-time event; it is sent after the handler (and so its transaction) has succeeded. */
   emit: <E extends ServerEvent>(room: 'entity' | 'user', id: number, event: E, payload: ServerEventPayloads[E]) => void;
+  /** After the handler's events: the sockets of these members (people ids) leave every room (realtime.endMembership). */
+  endMembership: (userIds: number[]) => void;
+  /**
+   * Records a change in the audit log, in the change's transaction; once the handler has succeeded, the change is
+   * also told to the modules that follow such changes (`Realtime.onCommitted`: kiosks reload their configuration).
+   */
   audit: (tx: Db, action: string, subject: string, subjectId?: string | number | null, changes?: Record<string, unknown>) => Promise<void>;
   t: (key: string, vars?: Record<string, string | number>) => string;
 }
@@ -157,6 +163,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
           },
           handler: async (req, reply) => {
             const events: QueuedEvent[] = [];
+            const writes: CommittedWrite[] = [];
             const actor = req.actor;
             const ctx: Ctx<Access, Schema, Schema, Schema> = {
               req,
@@ -172,11 +179,16 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
                 return withTenant(services.database.db, actor.entityId, fn);
               },
               emit: (room, id, event, payload) => events.push({ room, id, event, payload }),
-              audit: (tx, action, subject, subjectId, changes) => writeAudit(tx, actor!.entityId!, actor, action, subject, subjectId, changes),
+              endMembership: (userIds) => events.push({ endMembership: userIds }),
+              audit: async (tx, action, subject, subjectId, changes) => {
+                await writeAudit(tx, actor!.entityId!, actor, action, subject, subjectId, changes);
+                writes.push({ entityId: actor!.entityId!, action, subject, subjectId: subjectId ?? null, changes: changes ?? null });
+              },
               t: (key, vars) => translate(req.lang, key, vars),
             };
             const result = await d.handler(ctx as never);
             flushEvents(services.realtime, events);
+            if (writes.length) services.realtime.committed(writes);
             if (d.raw) return reply;
             if (d.status) reply.code(d.status);
             return result;

@@ -13,8 +13,9 @@ export const MENU_WIDTH = 260;
 export const MENU_COLLAPSED_WIDTH = 72;
 
 /**
- * The console layout: top bar, side menu (collapsed by default, expands on hover, or pinned open with the choice
- * kept across logout: rule 53; below 992 px a toggle opens it: rule 49), the page, and the global modals (rule 61).
+ * The console layout: top bar, side menu (collapsed by default, expands on hover or while the keyboard is in it, or
+ * pinned open with the choice kept across logout: rule 53; below 992 px a toggle opens it: rule 49), the page, and the
+ * global modals (rule 61).
  */
 export function Shell() {
   return (
@@ -27,8 +28,9 @@ export function Shell() {
 function ShellLayout() {
   const [pinned, setPinned] = useLocalStorage<boolean>({ key: SIDEBAR_KEY, defaultValue: false, getInitialValueInEffect: false });
   const [hover, setHover] = useState(false);
+  const [keyboard, setKeyboard] = useState(false);
   const [mobileOpen, mobile] = useDisclosure(false);
-  const expanded = pinned || hover || mobileOpen;
+  const expanded = pinned || hover || keyboard || mobileOpen;
   const aside = useAsideState();
   const asideHidden = !aside.content || !aside.opened;
   useSessionRefresh();
@@ -45,6 +47,8 @@ function ShellLayout() {
       <AppShell.Navbar
         onMouseEnter={() => setHover(true)}
         onMouseLeave={() => setHover(false)}
+        onFocus={(e) => setKeyboard(focusVisible(e.target))}
+        onBlur={(e) => setKeyboard(e.currentTarget.contains(e.relatedTarget as Node | null) && keyboard)}
         w={expanded ? MENU_WIDTH : MENU_COLLAPSED_WIDTH}
         style={{ transition: 'width 120ms ease', zIndex: 150 }}
       >
@@ -61,4 +65,13 @@ function ShellLayout() {
       <GlobalModals />
     </AppShell>
   );
+}
+
+/** Focus that came from the keyboard (a click on a link focuses it too, and must not keep the menu open). */
+function focusVisible(el: Element): boolean {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return false;
+  }
 }

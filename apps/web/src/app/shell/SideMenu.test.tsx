@@ -6,11 +6,11 @@ import { setSession } from '../../lib/session';
 import { renderAt, testSession } from '../../test/render';
 import { SideMenu } from './SideMenu';
 
-const menu = () =>
+const menu = (expanded = true) =>
   renderAt(
     <AppShell navbar={{ width: 260, breakpoint: 'md' }}>
       <AppShell.Navbar>
-        <SideMenu expanded pinned onPin={() => {}} onNavigate={() => {}} />
+        <SideMenu expanded={expanded} pinned={expanded} onPin={() => {}} onNavigate={() => {}} />
       </AppShell.Navbar>
     </AppShell>,
     '/passport',
@@ -50,5 +50,14 @@ describe('SideMenu (rules 42, 50, 52)', { timeout: 30_000 }, () => {
     setSession(testSession({ permissions: { company_details: 1 }, package: 'Standalone', isSupport: true }) as any);
     menu();
     expect(await screen.findByRole('link', { name: 'Company details' })).not.toHaveAttribute('data-disabled');
+  });
+
+  it('issue 15 part 9: collapsed to icons, every entry and group keeps its name (Settings had none)', async () => {
+    setSession(testSession({ permissions: { company_details: 1, user_settings: 1, 'custom fields': 1, 'user types': 1 } }) as any);
+    menu(false);
+    expect(await screen.findByRole('link', { name: 'Company details' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Keep the menu open' })).toBeInTheDocument();
+    expect(screen.queryByText('Settings')).toBeNull();
   });
 });

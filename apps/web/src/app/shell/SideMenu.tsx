@@ -16,7 +16,6 @@ interface Props {
   onNavigate: () => void;
 }
 
-
 /** The side menu (section C): permission gates, package rule, company name trimmed at 16, footer, RTL-aware. */
 export function SideMenu({ expanded, pinned, onPin, onNavigate }: Props) {
   const { t } = useTranslation('shell');
@@ -47,9 +46,14 @@ export function SideMenu({ expanded, pinned, onPin, onNavigate }: Props) {
     );
     if (item.children) {
       return (
+        // A group is a real button (Mantine renders an <a> without href, which has no role and takes no focus) and
+        // keeps its name while the menu is collapsed to icons (issue 15 part 9).
         <NavLink
           key={item.id}
+          component="button"
+          type="button"
           label={expanded ? label : undefined}
+          aria-label={label}
           leftSection={icon}
           disabled={item.disabled}
           defaultOpened={item.children.some((c) => c.id === active)}

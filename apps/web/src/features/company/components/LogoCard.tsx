@@ -39,7 +39,7 @@ export function LogoCard({ entity }: { entity: Entity }) {
             {error}
           </Alert>
         ) : null}
-        <Dropzone onDrop={onDrop} onReject={onReject} maxSize={LOGO_MAX_BYTES} accept={['image/png', 'image/jpeg']} multiple={false} loading={upload.isPending} name="logo" data-testid="logo-dropzone">
+        <Dropzone onDrop={onDrop} onReject={onReject} maxSize={LOGO_MAX_BYTES} accept={['image/png', 'image/jpeg']} multiple={false} loading={upload.isPending} name="logo" inputProps={{ 'aria-label': t('logo.title') }} data-testid="logo-dropzone">
           <Stack align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
             <Text fw={500}>{t('logo.drop')}</Text>
             <Text size="sm" c="dimmed">{t('logo.rules')}</Text>

@@ -58,6 +58,7 @@ export function LogoField({ saved, value, onChange, error }: { saved: string | n
         multiple={false}
         name="logo"
         aria-label={t('logo_drop')}
+        inputProps={{ 'aria-label': t('logo') }}
         data-testid="journey-logo-dropzone"
       >
         <Stack align="center" gap={4} py="xs" style={{ pointerEvents: 'none' }}>

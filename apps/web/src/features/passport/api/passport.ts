@@ -53,7 +53,7 @@ export const createOrganisation = async (body: { name: string; subdomain: string
 export const otpSetup = () => http.get<{ data: { secret: string; otpauth_url: string; qr: string } }>('/api/passport/otp/setup', { notFound: 'throw' }).then((r) => r.data);
 export const otpEnable = (otp: string) => http.post<{ message: string }>('/api/passport/otp/enable', { otp });
 export const otpDisable = (password: string) => http.post<{ message: string }>('/api/passport/otp/disable', { password });
-export const clientSecret = (email: string, password: string) =>
-  http.post<{ data: { client_id: string; client_secret: string } }>('/api/get-client-secret', { email, password }).then((r) => r.data);
+export const clientSecret = (email: string, password: string, otp?: string) =>
+  http.post<{ data: { client_id: string; client_secret: string } }>('/api/get-client-secret', { email, password, ...(otp ? { otp } : {}) }).then((r) => r.data);
 export const deactivatePassport = (passportId: string) => http.post<{ message: string }>('/api/deactivate-passport-account', { passport_id: passportId });
 export const reactivatePassport = (passportId: string) => http.post<{ message: string }>('/api/reactivate-passport-account', { passport_id: passportId });

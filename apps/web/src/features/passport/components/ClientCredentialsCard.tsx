@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, CopyButton, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, CopyButton, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +22,15 @@ export function ClientCredentialsCard() {
   const { t } = useTranslation('passport');
   const session = useSession();
   const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // With two-step on, the code is asked for here too, as at login (issue 16 part 2).
+  const twoStep = session?.user.is_otp_enabled === 1;
   const get = useMutation({
-    mutationFn: () => clientSecret(session?.user.email ?? '', password),
+    mutationFn: () => clientSecret(session?.user.email ?? '', password, twoStep ? otp : undefined),
     onSuccess: () => {
       setPassword('');
+      setOtp('');
       setError(null);
     },
     onError: (e) => setError(e instanceof HttpError ? e.message : String(e)),
@@ -36,6 +40,7 @@ export function ClientCredentialsCard() {
       <Stack>
         <Title order={3}>{t('client.title')}</Title>
         <Text size="sm" c="dimmed">{t('client.text')}</Text>
+        {twoStep ? <Text size="sm" c="dimmed">{t('client.otp_note')}</Text> : null}
         {error ? <Alert color="red" role="alert">{error}</Alert> : null}
         {get.data ? (
           <Alert color="yellow" title={t('client.once')}>
@@ -47,7 +52,10 @@ export function ClientCredentialsCard() {
         ) : null}
         <Group align="flex-end">
           <PasswordInput label={t('client.password')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} w={280} autoComplete="current-password" />
-          <Button onClick={() => get.mutate()} disabled={!password} loading={get.isPending}>{t('client.create')}</Button>
+          {twoStep ? (
+            <TextInput label={t('client.code')} value={otp} onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))} w={160} inputMode="numeric" autoComplete="one-time-code" />
+          ) : null}
+          <Button onClick={() => get.mutate()} disabled={!password || (twoStep && otp.length !== 6)} loading={get.isPending}>{t('client.create')}</Button>
         </Group>
       </Stack>
     </Card>

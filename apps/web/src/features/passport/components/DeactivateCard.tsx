@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { activationQuery } from '../../../app/shell/ReactivatePassportModal';
-import { useSession } from '../../../lib/session';
+import { clearSession, useSession } from '../../../lib/session';
 import { deactivatePassport, reactivatePassport } from '../api/passport';
 
 /** Deactivate the passport (it can be reactivated later: rule 62), or reactivate it. */
@@ -19,7 +19,15 @@ export function DeactivateCard() {
     notifications.show({ color: 'green', message: r.message });
     void qc.invalidateQueries({ queryKey: ['passport', 'activation'] });
   };
-  const deactivate = useMutation({ mutationFn: () => deactivatePassport(passportId), onSuccess: done });
+  // Deactivating ends every session, this one included (docs/decisions.md): back to the login page, where signing
+  // in again offers reactivation.
+  const deactivate = useMutation({
+    mutationFn: () => deactivatePassport(passportId),
+    onSuccess: (r) => {
+      notifications.show({ color: 'green', message: r.message });
+      clearSession();
+    },
+  });
   const reactivate = useMutation({ mutationFn: () => reactivatePassport(passportId), onSuccess: done });
   const active = status.data?.is_active !== 0;
   const confirm = () =>

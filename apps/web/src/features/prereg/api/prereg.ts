@@ -39,7 +39,7 @@ export const searchHosts = (code: string, userTypeId: number, search: string) =>
   http.post<{ data: Host[] }>('/api/hosts/search', { journey_flow_id: code, user_type_id: userTypeId, search }, own).then((r) => r.data);
 export const validateVisit = (body: Record<string, unknown>) => http.post<{ message: string }>(`/api/validate-expected-visit/${lang()}`, body, own);
 export const createVisit = (form: FormData) =>
-  http.post<{ message: string; data: { visit_id: number; visit_url: string; journey_stage: string; approval_required: 0 | 1 } }>(`/api/create-expected-visit/${lang()}`, form, own);
+  http.post<{ message: string; data: { visit_id: number; visit_url: string | null; journey_stage: string; approval_required: 0 | 1 } }>(`/api/create-expected-visit/${lang()}`, form, own);
 export const getVisitByUrl = (visitUrl: string) => http.get<{ data: VisitMetadata }>(`/api/visit-by-visit-url/${lang()}/${visitUrl}`, own).then((r) => r.data);
 export const confirmVisit = (form: FormData) => http.post<{ message: string }>(`/api/confirm/visit/${lang()}`, form, own);
 /** Rule 141: a signed-in passport holder confirms their own visit through the passport call. */

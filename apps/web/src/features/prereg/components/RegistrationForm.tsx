@@ -49,6 +49,9 @@ export function RegistrationForm({ code, timezone, types, passport }: { code: st
   const differentType = !!person.data?.user_exists && person.data.user_type_id !== typeId;
   const notAllowed = differentType && person.data?.can_change_user_type === 0;
   const settings = flow.data;
+  // Rule 134: a returning visitor whose photo is on file is not asked for one again.
+  const photoOnFile = !!person.data?.user_exists && person.data.has_image === 1;
+  const photoAsked = !!settings?.is_image_required && !photoOnFile;
   const condition = settings?.compliance ?? null;
   const allFields = (sections.data ?? []).flatMap((s) => s.custom_fields);
   const today = siteNow(timezone).date;
@@ -70,7 +73,7 @@ export function RegistrationForm({ code, timezone, types, passport }: { code: st
     if (hosts.data && !hosts.data.allowNotSelectHost && hosts.data.hostUserTypesExist && !host) next.host = t('host_required');
     for (const m of settings?.mandatory_data ?? []) if (details && !details[m as 'company_name' | 'id_number']) next[m] = tMessage('validation.required');
     for (const f of allFields) if (f.required && !fields[f.custom_field_id]) next[`custom_fields.${f.custom_field_id}`] = tMessage('validation.required');
-    if (settings?.is_image_required && !photo) next.image = t('photo_required');
+    if (photoAsked && !photo) next.image = t('photo_required');
     if (condition && answersState(condition, answers) === 'some') next.compliances = t('conditions_all_or_none');
     setErrors(next);
     if (next.visit_date) form.setErrors((e) => ({ ...e, visit_date: next.visit_date ?? undefined }));
@@ -97,7 +100,7 @@ export function RegistrationForm({ code, timezone, types, passport }: { code: st
         body.set('compliances', JSON.stringify([{ complianceId: condition.id, answer: condition.questions.map((q) => ({ question_id: q.id, answer: answers[q.id] })) }]));
         if (notes.trim()) body.set('notes', notes.trim());
       }
-      if (settings?.is_image_required && photo) body.set('image', photo);
+      if (photoAsked && photo) body.set('image', photo);
       const res = await createVisit(body);
       navigate(`/pre-registration/${code}/success?approval=${res.data.approval_required}&stage=${res.data.journey_stage}`);
     } catch (err) {
@@ -153,7 +156,12 @@ export function RegistrationForm({ code, timezone, types, passport }: { code: st
             ))}
           </Stack>
         ))}
-        {settings?.is_image_required ? <PhotoField value={photo} onChange={setPhoto} error={errors.image} onError={(k) => setErrors((x) => ({ ...x, image: k ? t(k) : null }))} /> : null}
+        {photoAsked ? <PhotoField value={photo} onChange={setPhoto} error={errors.image} onError={(k) => setErrors((x) => ({ ...x, image: k ? t(k) : null }))} /> : null}
+        {settings?.is_image_required && photoOnFile ? (
+          <Text size="sm" c="dimmed" data-testid="prereg-photo-on-file">
+            {t('photo_on_file')}
+          </Text>
+        ) : null}
         {condition ? <EntryConditions condition={condition} answers={answers} onAnswers={setAnswers} notes={notes} onNotes={setNotes} error={errors.compliances} /> : null}
         <Button type="submit" loading={busy} disabled={notAllowed} size="md">
           {t('submit')}

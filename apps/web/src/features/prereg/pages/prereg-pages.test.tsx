@@ -34,7 +34,7 @@ const linkCalls = (flow: Record<string, unknown> = {}): [RegExp, Answer][] => [
   [/get_pre_registration_user_type\/en\//, [200, { data: TYPES }]],
   [/hosts\/settings\//, [200, { data: { allowNotSelectHost: 1, hostUserTypesExist: 0, note: null } }]],
   [/get_custom_fields_to_expected_visit/, [200, { data: [] }]],
-  [/check_user_entity/, [200, { data: { user_exists: 0, user_type: null, can_change_user_type: 1, user_type_id: null } }]],
+  [/check_user_entity/, [200, { data: { user_exists: 0, user_type: null, can_change_user_type: 1, user_type_id: null, has_image: 0 } }]],
 ];
 /** A whole value at once (a paste): typing key by key re-renders the form per key, slow on a busy machine. */
 async function fill(user: ReturnType<typeof userEvent.setup>, el: HTMLElement, text: string) {
@@ -153,6 +153,24 @@ describe('visitor pages', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('A photo is required for this visit.')).toBeInTheDocument();
     expect(f.mock.calls.some(([u]) => String(u).includes('validate-expected-visit'))).toBe(false);
+  });
+
+  it('rule 134: a returning visitor whose photo is on file is not asked for one again', async () => {
+    let created: FormData | null = null;
+    routeFetch([
+      [/check_user_entity/, [200, { data: { user_exists: 1, user_type: { name: 'Visitor' }, can_change_user_type: 1, user_type_id: 3, has_image: 1 } }]],
+      ...linkCalls({ is_image_required: 1 }),
+      [/validate-expected-visit\/en/, [200, { message: 'ok' }]],
+      [/create-expected-visit\/en/, (init) => ((created = init.body as FormData), [201, { message: 'ok', data: { visit_id: 9, visit_url: 'x'.repeat(43), journey_stage: 'ready_to_sign_in', approval_required: 0, expectedDateTime: '2030-01-01T10:00:00Z' } }])],
+    ]);
+    renderAt(<PreRegistrationPage />, `/pre-registration/${CODE}`, '/pre-registration/:id?', [{ path: '/pre-registration/:id/success', element: <div>success page</div> }]);
+    const user = userEvent.setup();
+    await fillDetails(user);
+    expect(await screen.findByTestId('prereg-photo-on-file')).toHaveTextContent('We have your photo from an earlier visit');
+    expect(screen.queryByRole('button', { name: /Take a photo/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('success page');
+    expect((created as unknown as FormData).get('image')).toBeNull();
   });
 
   it('pre-registration: an unknown link says registration is not available', async () => {

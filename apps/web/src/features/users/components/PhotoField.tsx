@@ -58,7 +58,7 @@ export function PhotoField({ name, current, file, onFile, error, required }: Pro
           <Avatar src={preview ?? saved.url} name={name} color="initials" size={96} radius="md" alt={t('form.photo_of', { name })} />
           {file || error ? <Button size="compact-xs" variant="subtle" onClick={() => onFile(null, null)}>{t('form.photo_clear')}</Button> : null}
         </Stack>
-        <Dropzone onDrop={(f) => void choose(f)} onReject={reject} accept={['image/png', 'image/jpeg']} maxSize={USER_IMAGE_MAX} multiple={false} name="image" style={{ flex: 1 }} data-testid="photo-dropzone">
+        <Dropzone onDrop={(f) => void choose(f)} onReject={reject} accept={['image/png', 'image/jpeg']} maxSize={USER_IMAGE_MAX} multiple={false} name="image" inputProps={{ 'aria-label': t('form.photo') }} style={{ flex: 1 }} data-testid="photo-dropzone">
           <Stack gap={2} align="center" py="sm" style={{ pointerEvents: 'none' }}>
             <Text size="sm" fw={500}>{file ? file.name : t('form.photo_drop')}</Text>
             <Text size="xs" c="dimmed">{t('form.photo_rules')}</Text>

@@ -1,0 +1,74 @@
+import { zMusterPoint, zMusterPointsBody, zSafetyAnswerBody, zSafetyLinkInfo, zSafetyTokenParam, zSiteIdParam, translate } from '@gatehouse/contract';
+import { z } from 'zod';
+import { defineRoutes } from '../../platform/http/route';
+import { reachableSite } from '../sites/index';
+import { listMusterPoints, saveMusterPoints } from './muster-points';
+import { answerSafetyLink, presentLink, resolveSafetyLink } from './safety-link';
+
+/** The public single-use safety link (a person answers once) and the sites' muster points. */
+export default defineRoutes((r, services) => {
+  // A link is a 32-character random token; limit guessing per address.
+  const limited = { max: 30, timeWindow: 60_000 };
+
+  r.route({
+    method: 'GET',
+    url: '/api/emergency_link/{token}',
+    summary: 'What a single-use safety link is about: first name, session, organisation, open / used / ended',
+    tags: ['emergency'],
+    access: 'public',
+    rateLimit: limited,
+    params: zSafetyTokenParam,
+    response: zSafetyLinkInfo,
+    handler: async ({ params }) => ({ data: presentLink(await resolveSafetyLink(services, params.token)) }),
+  });
+
+  r.route({
+    method: 'POST',
+    url: '/api/emergency_link/{token}',
+    summary: 'Answer a safety link once: { answer: safe | needs_help } marks the person (410 once used or ended)',
+    tags: ['emergency'],
+    access: 'public',
+    rateLimit: limited,
+    params: zSafetyTokenParam,
+    body: zSafetyAnswerBody,
+    response: z.object({ message: z.string(), data: zSafetyLinkInfo.shape.data }),
+    handler: async ({ params, body }) => {
+      const link = await resolveSafetyLink(services, params.token);
+      await answerSafetyLink(services, link, body.answer);
+      const after = await resolveSafetyLink(services, params.token);
+      const data = presentLink(after);
+      return { message: translate(data.lang, 'emergency.answer_thanks'), data };
+    },
+  });
+
+  r.route({
+    method: 'GET',
+    url: '/api/muster_points/{siteId}',
+    summary: "A site's assembly (muster) points",
+    tags: ['emergency', 'sites'],
+    permission: ['sites_devices', 'emergency', 'show_emergency_sessions', 'show_emergency_list'],
+    params: zSiteIdParam,
+    response: z.object({ data: z.array(zMusterPoint) }),
+    handler: ({ actor, params, tenant }) =>
+      tenant(async (tx) => {
+        const site = await reachableSite(tx, actor, params.siteId);
+        return { data: await listMusterPoints(tx, actor.entityId, [site.id]) };
+      }),
+  });
+
+  r.route({
+    method: 'PUT',
+    url: '/api/muster_points/{siteId}',
+    summary: "Replace a site's assembly points (chosen on the site's page): { muster_points: [{ id?, name }] }",
+    tags: ['emergency', 'sites'],
+    permission: 'sites_devices',
+    params: zSiteIdParam,
+    body: zMusterPointsBody,
+    response: z.object({ message: z.string(), data: z.array(zMusterPoint) }),
+    handler: ({ actor, params, body, tenant, t }) =>
+      tenant(async (tx) => {
+        const site = await reachableSite(tx, actor, params.siteId);
+        return { message: t('emergency.muster_saved'), data: await saveMusterPoints(tx, actor.entityId, site.id, body.muster_points) };
+      }),
+  });
+});

@@ -1,0 +1,117 @@
+import {
+  emergencyAllRoom,
+  emergencySiteRoom,
+  type EmergencyPerson,
+  type EmergencySessionPayload,
+  isAllowed,
+  JOIN_EMERGENCY_EVENT,
+  type PermissionMap,
+} from '@gatehouse/contract';
+import { sql } from 'drizzle-orm';
+import type { Server, Socket } from 'socket.io';
+import { rowsOf } from '../../platform/db/client';
+import { listen } from '../../platform/db/notify';
+import { asSystem, withTenant } from '../../platform/db/tenant';
+import type { Services } from '../../platform/services';
+import { loadPeople } from './load-people';
+
+/** Who may hear a session's people: the emergency permissions (rules 98-99). */
+export const EMERGENCY_KEYS = ['emergency', 'show_emergency_sessions', 'show_emergency_list'] as const;
+const EVERYTHING = { sites: null, types: null };
+
+/**
+ * Console sockets of members with an emergency permission join the organisation's emergency rooms when they
+ * `join` (or `join-emergency`): every site's room for members who reach every site, else one room per reachable
+ * site. Events then reach only those who may see them.
+ */
+async function joinEmergencyRooms(services: Services, socket: Socket, payload: unknown) {
+  const entityId = Number(typeof payload === 'object' && payload ? (payload as { entity_id?: unknown }).entity_id : payload);
+  if (!Number.isInteger(entityId) || entityId <= 0 || !socket.data.accountId) return;
+  const rows = await asSystem(services.database.db, async (tx) =>
+    rowsOf<{ permissions: Record<string, boolean> | string | null; all_sites: boolean; site_ids: number[] | null }>(
+      await tx.execute(
+        // One lookup: the member, their role's permission map and their sites.
+        sql`select u.all_sites,
+          (select json_object_agg(rp.permission, rp.allowed) from role_permissions rp where rp.role_id = u.role_id) as permissions,
+          (select array_agg(us.site_id) from user_sites us where us.user_id = u.id) as site_ids
+        from users u where u.account_id = ${socket.data.accountId} and u.entity_id = ${entityId} and u.status = 'active' and u.role_id is not null limit 1`,
+      ),
+    ),
+  );
+  const row = rows[0];
+  if (!row) return;
+  const raw = typeof row.permissions === 'string' ? (JSON.parse(row.permissions) as Record<string, boolean>) : (row.permissions ?? {});
+  const map: PermissionMap = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, { pivot: { allowed: v ? 1 : 0 } }]));
+  if (!EMERGENCY_KEYS.some((k) => isAllowed(map, k))) return;
+  if (row.all_sites) socket.join(emergencyAllRoom(entityId));
+  else socket.join((row.site_ids ?? []).map((id) => emergencySiteRoom(entityId, id)));
+}
+
+/** The rooms that hear about a site's people (members of every site, and members of that site). */
+export const roomsForSite = (entityId: number, siteId: number | null) => (siteId ? [emergencyAllRoom(entityId), emergencySiteRoom(entityId, siteId)] : [emergencyAllRoom(entityId)]);
+
+/** Sends a session's start or end notice (rules 66, 70) and its new state to the wardens of its sites. */
+export function announceSession(services: Services, entityId: number, siteIds: number[], event: 'pongStartSessionDiffAdmin' | 'pongEndSessionDiffAdmin', payload: EmergencySessionPayload & { user_id: number | null; drill: 0 | 1 }) {
+  const io = services.realtime.io;
+  if (!io) return;
+  const rooms = [emergencyAllRoom(entityId), ...siteIds.map((id) => emergencySiteRoom(entityId, id))];
+  io.to(rooms).emit(event, payload);
+  io.to(rooms).emit('updateEmergencySessionData', { sessionId: payload.sessionId, action: event === 'pongStartSessionDiffAdmin' ? 'started' : 'ended' });
+}
+
+/**
+ * Every committed change of a person on a live list (a mark, a link answer, a sign-in or out followed by the
+ * visits trigger) is NOTIFYed by the database (migration 0014). Each API process listens, loads the changed rows
+ * (batched over 20 ms) and sends them to its own sockets only (`io.local`): every process hears the NOTIFY, so
+ * each serves its own wardens once.
+ */
+export function followPeopleChanges(services: Services) {
+  const pending = new Map<number, Map<number, Set<number>>>();
+  let timer: NodeJS.Timeout | null = null;
+  const flush = async () => {
+    timer = null;
+    const batch = [...pending.entries()];
+    pending.clear();
+    const io = services.realtime.io;
+    if (!io) return;
+    for (const [entityId, sessions] of batch) {
+      for (const [sessionId, users] of sessions) {
+        const people = await withTenant(services.database.db, entityId, (tx) => loadPeople(tx, entityId, EVERYTHING, { sessionIds: [sessionId], userIds: [...users] })).catch(() => null);
+        if (!people) continue;
+        const bySite = new Map<number | null, EmergencyPerson[]>();
+        for (const p of people.data) bySite.set(p.site_id, [...(bySite.get(p.site_id) ?? []), p]);
+        for (const [siteId, rows] of bySite) io.local.to(roomsForSite(entityId, siteId)).emit('updateEmergencySessionData', { sessionId, action: 'people', count: rows.length, people: rows });
+      }
+    }
+  };
+  const onPayload = (payload: string) => {
+    const [e, s, u] = payload.split(':').map(Number);
+    if (!e || !s || !u) return;
+    const sessions = pending.get(e) ?? new Map<number, Set<number>>();
+    pending.set(e, sessions);
+    const users = sessions.get(s) ?? new Set<number>();
+    sessions.set(s, users);
+    users.add(u);
+    timer ??= setTimeout(() => void flush(), 20);
+  };
+  let stop: (() => Promise<void>) | null = null;
+  let closed = false;
+  void listen(services.database, 'emergency_people', onPayload).then(
+    (s) => (closed ? void s() : (stop = s)),
+    (err: Error) => console.error('[emergency] cannot listen for list changes:', err.message),
+  );
+  return async () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    await stop?.();
+  };
+}
+
+/** Hooks the console namespace: emergency rooms on `join`. */
+export function attachConsoleRooms(io: Server, services: Services) {
+  io.on('connection', (socket) => {
+    const join = (payload: unknown) => void joinEmergencyRooms(services, socket, payload).catch(() => undefined);
+    socket.on('join', join);
+    socket.on(JOIN_EMERGENCY_EVENT, join);
+  });
+}
