@@ -26,7 +26,7 @@ function RetentionRow({ row, onDeleteNow }: { row: Row; onDeleteNow: (row: Row) 
   const client = useQueryClient();
   const [data, setData] = useState<number | string>(row.data ?? '');
   const [scans, setScans] = useState<number | string>(row.scans ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Record<string, string> | null>(null);
   const [confirm, setConfirm] = useState<{ people: number; scans: number } | null>(null);
   const days: Days = { data_retention_days: Number(data), scans_retention_days: Number(scans) };
   const save = async (confirmed = false) => {
@@ -41,7 +41,9 @@ function RetentionRow({ row, onDeleteNow }: { row: Row; onDeleteNow: (row: Row) 
       notifications.show({ message: res.message, color: 'teal' });
       await client.invalidateQueries({ queryKey: ['privacy'] });
     } catch (e) {
-      setError(errorText(e));
+      // Each field's message under its own field; anything else under the first.
+      const fields = e instanceof HttpError ? e.fieldErrors : {};
+      setError({ data: (fields.data_retention_days ?? []).join('\n') || (Object.keys(fields).length ? '' : errorText(e)), scans: (fields.scans_retention_days ?? []).join('\n') });
     }
   };
   return (
@@ -51,10 +53,10 @@ function RetentionRow({ row, onDeleteNow }: { row: Row; onDeleteNow: (row: Row) 
         {row.typeId ? <Badge variant="light" size="sm">{t(`source.${row.source}`)}</Badge> : null}
       </Table.Td>
       <Table.Td>
-        <NumberInput aria-label={t('data_days_of', { name: row.name })} min={1} allowDecimal={false} value={data} onChange={setData} w={120} error={error ?? undefined} />
+        <NumberInput aria-label={t('data_days_of', { name: row.name })} min={1} allowDecimal={false} value={data} onChange={setData} w={120} error={error?.data || undefined} />
       </Table.Td>
       <Table.Td>
-        <NumberInput aria-label={t('scan_days_of', { name: row.name })} min={1} allowDecimal={false} value={scans} onChange={setScans} w={120} />
+        <NumberInput aria-label={t('scan_days_of', { name: row.name })} min={1} allowDecimal={false} value={scans} onChange={setScans} w={120} error={error?.scans || undefined} />
       </Table.Td>
       <Table.Td>
         <Group gap={4}>
