@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/api/src/config';
 import { createServices } from '../apps/api/src/platform/boot';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { migrate } from '../apps/api/src/platform/db/migrate';
-import { seedOnFirstStart } from '../apps/api/src/modules/demo/seed';
+import { seedOnFirstStart } from '../apps/api/src/modules/demo';
 import { load } from './lib/load';
 
 const dir = mkdtempSync(join(tmpdir(), 'gh-bench-'));

@@ -7,9 +7,9 @@
  *   DATABASE_URL=postgresql://root@localhost/postgres?host=/var/run/postgresql node --import tsx bench/explain-signin.ts
  */
 import pg from 'pg';
-import { signInOutOnce } from '../apps/api/src/modules/signin/sign-in-out';
+import { signInOutOnce } from '../apps/api/src/modules/signin';
 import { resolveActor, type MemberActor } from '../apps/api/src/platform/auth/actor';
-import { wrapPool } from '../apps/api/src/platform/db/client';
+import { openDatabase } from '../apps/api/src/platform/db/client';
 import { withTenant } from '../apps/api/src/platform/db/tenant';
 import { reuseSeed } from './lib/signin';
 
@@ -24,15 +24,17 @@ if (!server || !exists) {
 }
 const url = new URL(server);
 url.pathname = `/${name}`;
-const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
 let printing = false;
-pool.on('connect', (client) => {
-  client.on('notice', (n) => printing && console.log(n.message, '\n'));
-  void client.query(`load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
-    set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice;
-    set auto_explain.log_timing = on`);
+const database = await openDatabase({
+  databaseUrl: url.toString(),
+  poolSize: 1,
+  onConnect: (client) => {
+    client.on('notice', (n) => printing && console.log(n.message, '\n'));
+    void client.query(`load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
+      set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice;
+      set auto_explain.log_timing = on`);
+  },
 });
-const database = wrapPool(pool);
 const seeded = await reuseSeed(database);
 const actor = (await resolveActor(database.db, seeded.token)) as MemberActor;
 const user = seeded.users[0] + 7;

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { importTasks, userTypes, users } from '../apps/api/src/db/schema/index';
 import { withTenant } from '../apps/api/src/platform/db/tenant';
-import { runImport } from '../apps/api/src/modules/users-import/run-import';
+import { runImport } from '../apps/api/src/modules/users-import';
 import { multipart } from '../apps/api/src/modules/users/testing';
 import { createOrg } from '../apps/api/test/factories';
 import { benchApp } from './people-setup';

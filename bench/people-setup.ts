@@ -2,12 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createServices } from '../apps/api/src/platform/boot';
-import { type Database, PGLITE_EXTENSIONS, wrapPglite, wrapPool } from '../apps/api/src/platform/db/client';
+import { type Database, openDatabase } from '../apps/api/src/platform/db/client';
 import { migrate } from '../apps/api/src/platform/db/migrate';
 
 export async function benchApp() {
@@ -21,13 +20,13 @@ export async function benchApp() {
     await admin.query(`create database ${name}`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    database = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 8 }));
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir, poolSize: 8 });
     drop = async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
   } else {
-    database = wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+    database = await openDatabase({ dataDir });
   }
   await migrate(database);
   const config = loadConfig({ DATA_DIR: dataDir, DEMO_DATA: '0', LOG_LEVEL: 'silent', SECRET_KEY: 'bench-secret-key-bench-secret-key-0123456789', WEB_DIST: join(dataDir, 'no-web') });

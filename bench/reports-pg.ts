@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { wrapPool } from '../apps/api/src/platform/db/client';
+import { openDatabase } from '../apps/api/src/platform/db/client';
 import { migrate } from '../apps/api/src/platform/db/migrate';
 import { percentile } from './lib/load';
 import { log, seed, startApi } from './lib/signin';
@@ -32,7 +32,7 @@ if (!reuse) {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
 }
-const database = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 4 }));
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
 await migrate(database);
 const t0 = Date.now();
 let entityId: number;

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Builds the server: apps/api/src (and the shared contract) bundled into apps/api/dist/main.mjs with its source
-// map. Packages from node_modules stay imports (native addons, files they read beside themselves). `npm start`,
+// map, and the embedded database's worker thread into apps/api/dist/embedded-worker.mjs. Packages from
+// node_modules stay imports (native addons, files they read beside themselves). `npm start`,
 // the end-to-end journeys and the benchmarks run this build, so what is measured and tested is what ships; the
 // unit tests run the sources.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -31,8 +32,11 @@ export const serverIsStale = () => isStale(SERVER, sources);
 
 export async function buildServer() {
   await build({
-    entryPoints: [join(root, 'apps/api/src/main.ts')],
-    outfile: SERVER,
+    // The embedded database's worker thread is its own file beside the server (platform/db/embedded.ts starts it
+    // from the folder it runs in).
+    entryPoints: { main: join(root, 'apps/api/src/main.ts'), 'embedded-worker': join(root, 'apps/api/src/platform/db/embedded-worker.mjs') },
+    outdir: dirname(SERVER),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

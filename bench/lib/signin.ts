@@ -2,8 +2,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createEntity } from '../../apps/api/src/modules/entity/create-entity';
-import { registerAccount } from '../../apps/api/src/modules/auth/register-account';
+import { createEntity } from '../../apps/api/src/modules/entity';
+import { registerAccount } from '../../apps/api/src/modules/auth';
 import { issueSession } from '../../apps/api/src/platform/auth/sessions';
 import { hashPassword } from '../../apps/api/src/platform/auth/passwords';
 import type { Database } from '../../apps/api/src/platform/db/client';

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
-import { type Mail, readMails } from '../../apps/api/src/modules/prereg/test-mail';
+import { type Mail, readMails } from '../../apps/api/test/mime';
 import { ADMIN, login, png } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { KioskClient } from '../../apps/api/src/modules/kiosks/device-client';
+import { KioskClient } from '../../apps/api/src/modules/kiosks/testing';
 import { login } from './helpers';
 
 /** The console session's token (to prepare data through the API as the same admin). */

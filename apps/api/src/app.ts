@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { Redis } from 'ioredis';
 import { modules } from './modules/index';
 import { WEB_DIST_DIR } from './paths';
+import { registerLanes } from './platform/http/lanes';
 import { registerErrors, registerIdentity } from './platform/http/plugins';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
@@ -37,6 +38,7 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  registerLanes(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { StatementTimeouts } from './platform/db/lanes';
 
 const bool = z
   .string()
@@ -54,6 +55,12 @@ const zEnv = z.object({
   SMS_GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   SMS_GATEWAY_TOKEN: z.string().max(500).optional(),
   SMS_SENDER: z.string().max(20).default('Gatehouse'),
+  /** How long one statement of a console call may run (0: no limit); over it the call answers 503. */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** The same for the calls a kiosk makes with its device token (a scan waits for nothing longer). */
+  KIOSK_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
+  /** The same for background jobs (imports, mail, auto sign-out). */
+  JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
 });
 
 export interface Config {
@@ -76,6 +83,8 @@ export interface Config {
   trustProxy: false | number | string[];
   kioskHeartbeatMs: number;
   sms: { url?: string; token?: string; sender: string };
+  /** One statement's limit in a tenant transaction, by lane (`platform/db/lanes.ts`). */
+  statementTimeouts: StatementTimeouts;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     kioskHeartbeatMs: e.KIOSK_HEARTBEAT_MS,
     sms: { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN || undefined, sender: e.SMS_SENDER },
+    statementTimeouts: { console: e.STATEMENT_TIMEOUT_MS, device: e.KIOSK_STATEMENT_TIMEOUT_MS, background: e.JOB_STATEMENT_TIMEOUT_MS },
   };
 }
 

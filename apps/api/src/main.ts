@@ -3,11 +3,11 @@ import { buildApp } from './app';
 import { createServices } from './platform/boot';
 import { LockedError, openDatabase } from './platform/db/client';
 import { migrate } from './platform/db/migrate';
-import { seedOnFirstStart } from './modules/demo/seed';
+import { seedOnFirstStart } from './modules/demo';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.statementTimeouts });
   await migrate(database);
   const services = createServices(config, database);
   const app = await buildApp({ services, logger: true });

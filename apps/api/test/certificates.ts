@@ -1,7 +1,6 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { deflateRawSync, deflateSync } from 'node:zlib';
-import { base45Encode } from '../src/modules/compliance/certificates/base45';
-import { encodeCbor, Tagged } from '../src/modules/compliance/certificates/cbor';
+import { base45Encode, encodeCbor, Tagged } from '../src/modules/compliance/testing';
 
 /** Test certificates signed with throwaway keys: the API tests and the e2e journeys build their own. */
 const DAY = 86_400_000;

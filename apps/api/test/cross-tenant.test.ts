@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPreferences, invitations, users } from '../src/db/schema/index';
-import { demoSeeders } from '../src/modules/demo/seeders';
+import { demoSeeders } from '../src/modules/demo';
 import { issueSession } from '../src/platform/auth/sessions';
 import { withTenant } from '../src/platform/db/tenant';
 import { api, buildTestApp, type TestApp } from './harness';

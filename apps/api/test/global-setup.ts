@@ -1,15 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PGLITE_EXTENSIONS, wrapPglite, wrapPool } from '../src/platform/db/client';
+import { type Database, openDatabase } from '../src/platform/db/client';
 import { migrate } from '../src/platform/db/migrate';
 import { Jobs } from '../src/platform/jobs';
 
 /**
- * Migrates one template database for the whole run. On PGlite (default) it is dumped to a file each test file
- * loads in about half a second; with DATABASE_URL it is a PostgreSQL template database each test file copies.
+ * Migrates one template database for the whole run. Embedded (default), it is dumped to a file each test file's
+ * database loads in about half a second; with DATABASE_URL it is a PostgreSQL template database each test file
+ * copies.
  */
 export default async function setup() {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
@@ -21,11 +21,10 @@ export default async function setup() {
     await admin.query(`create database ${name}`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-    const database = wrapPool(pool);
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: dir, poolSize: 2 });
     await migrate(database);
     await prepareJobs(database);
-    await pool.end();
+    await database.close();
     process.env.GATEHOUSE_TEMPLATE_DB = name;
     return async () => {
       await admin.query(`drop database if exists ${name}`).catch(() => undefined);
@@ -33,20 +32,18 @@ export default async function setup() {
       rmSync(dir, { recursive: true, force: true });
     };
   }
-  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  const database = wrapPglite(client);
+  const database = await openDatabase({ dataDir: join(dir, 'template') });
   await migrate(database);
   await prepareJobs(database);
-  const dump = await client.dumpDataDir('none');
   const file = join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await client.close();
+  await database.dump!(file);
+  await database.close();
   process.env.GATEHOUSE_TEMPLATE_FILE = file;
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
 /** pg-boss installs its schema once, in the template. */
-async function prepareJobs(database: Parameters<typeof migrate>[0]) {
+async function prepareJobs(database: Database) {
   // installOnly: a started scheduler leaves a timer behind that keeps vitest's main process alive.
   const jobs = new Jobs(database, { installOnly: true });
   await jobs.boss.start();

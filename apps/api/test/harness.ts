@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createServices } from '../src/platform/boot';
-import { type Database, PGLITE_EXTENSIONS, wrapPglite, wrapPool } from '../src/platform/db/client';
+import { type Database, openDatabase } from '../src/platform/db/client';
+import type { StatementTimeouts } from '../src/platform/db/lanes';
 import type { Services } from '../src/platform/services';
 
 export interface TestApp {
@@ -18,15 +18,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database copied from the migrated template (PGlite by default, PostgreSQL with DATABASE_URL). */
-async function testDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * A fresh database copied from the migrated template (embedded by default, PostgreSQL with DATABASE_URL), opened
+ * by the same `openDatabase` as production: the embedded database's worker thread loads the template's dump.
+ */
+async function testDatabase(dataDir: string, timeouts: StatementTimeouts): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env.GATEHOUSE_TEMPLATE_DB && process.env.DATABASE_URL) {
     const name = `gh_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
     await admin.query(`create database ${name} template ${process.env.GATEHOUSE_TEMPLATE_DB}`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    const database = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 8 }));
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir, poolSize: 8, timeouts });
     return {
       database,
       drop: async () => {
@@ -43,10 +46,13 @@ async function testDatabase(): Promise<{ database: Database; drop: () => Promise
   }
   const file = process.env.GATEHOUSE_TEMPLATE_FILE;
   if (!file) throw new Error('The api test project needs its global setup (vitest --project api).');
-  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]), extensions: PGLITE_EXTENSIONS });
-  return { database: wrapPglite(client), drop: async () => undefined };
+  return { database: await openDatabase({ dataDir, template: file, timeouts }), drop: async () => undefined };
 }
 
+/**
+ * The real app on a fresh database, with the job queue running as in production (mail leaves through the
+ * `mail.send` job: read it with `test/mailbox.ts`, which waits for it). `jobs: false` for a test that needs none.
+ */
 export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env.GATEHOUSE_TEST_DIR ?? tmpdir(), 'data-'));
   const config = loadConfig({
@@ -58,11 +64,11 @@ export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, 
     WEB_DIST: join(dataDir, 'no-web'),
     ...opts.env,
   });
-  const { database, drop } = await testDatabase();
+  const { database, drop } = await testDatabase(dataDir, config.statementTimeouts);
   const services = createServices(config, database);
   const app = await buildApp({ services });
   await app.ready();
-  if (opts.jobs) await services.jobs.start();
+  if (opts.jobs !== false) await services.jobs.start();
   return {
     app,
     services,

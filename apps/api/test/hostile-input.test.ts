@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoSeeders } from '../src/modules/demo/seeders';
+import { demoSeeders } from '../src/modules/demo';
 import { issueSession } from '../src/platform/auth/sessions';
 import { api, buildTestApp, type TestApp } from './harness';
 import { createOrg, type Org } from './factories';

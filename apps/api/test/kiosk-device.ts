@@ -4,7 +4,7 @@
  * cleanly: the test stops it with SIGSTOP (hung) or SIGKILL (crashed).
  *   node --import tsx apps/api/test/kiosk-device.ts <server url> <device token>
  */
-import { KioskClient } from '../src/modules/kiosks/device-client';
+import { KioskClient } from '../src/modules/kiosks/testing';
 
 const [serverUrl, token] = process.argv.slice(2);
 const client = new KioskClient({

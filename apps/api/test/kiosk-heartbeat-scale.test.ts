@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerAccount } from '../src/modules/auth/register-account';
-import { createEntity } from '../src/modules/entity/create-entity';
-import { KioskClient, requestPairing, waitForDeviceToken } from '../src/modules/kiosks/device-client';
-import { BEATS_BEFORE_OFFLINE } from '../src/modules/kiosks/heartbeat';
+import { registerAccount } from '../src/modules/auth';
+import { createEntity } from '../src/modules/entity';
+import { KioskClient, requestPairing, waitForDeviceToken } from '../src/modules/kiosks/testing';
+import { BEATS_BEFORE_OFFLINE } from '../src/modules/kiosks';
 import { issueSession } from '../src/platform/auth/sessions';
-import { wrapPool } from '../src/platform/db/client';
+import { openDatabase } from '../src/platform/db/client';
 import { migrate } from '../src/platform/db/migrate';
 import { freshDatabase, onStop, REDIS_URL, startApi, stopProcesses, unavailable } from './processes';
 
@@ -31,7 +30,7 @@ describe('kiosk heartbeat across API processes', () => {
     'a kiosk whose API process died is offline in the other process within three heartbeats; commands there fail (rule 245)',
     async () => {
       const { name, url: databaseUrl } = await freshDatabase('gh_hb');
-      const database = wrapPool(new pg.Pool({ connectionString: databaseUrl, max: 2 }));
+      const database = await openDatabase({ databaseUrl, poolSize: 2 });
       onStop(() => database.close());
       await migrate(database);
       const account = (await registerAccount(database.db, { firstName: 'Beat', lastName: 'Owner', email: `${name}@example.test`, password: 'heartbeat-password' }))!;

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Services } from '../src/platform/services';
 
 export interface ReadMail {
   file: string;
@@ -30,9 +31,38 @@ export function parseMessage(raw: string): Omit<ReadMail, 'file'> {
   return { to: header('To'), subject, text };
 }
 
-/** The `.eml` files written to DATA_DIR/mail (SMTP_URL unset), oldest first. */
-export function mailbox(dataDir: string): ReadMail[] {
-  const dir = join(dataDir, 'mail');
+interface App {
+  dataDir: string;
+  services: Services;
+}
+
+/**
+ * Waits until every job of `queue` queued so far and due now is done: the job queue runs as in production (the test
+ * app starts it), so a test reads what a job delivers (a mail, a text) only after this. Wakes the worker rather
+ * than waiting for its poll.
+ */
+export async function queueDrained({ services }: App, queue: string, timeoutMs = 15_000) {
+  if (!services.jobs.started) return;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await services.database.sql.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and start_after <= now()`,
+      [queue],
+    );
+    if (!rows[0].n) return;
+    if (Date.now() > until) throw new Error(`${rows[0].n} ${queue} job(s) still queued after ${timeoutMs} ms`);
+    services.jobs.wake(queue);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Waits until every mail queued so far and due now has left (the `mail.send` jobs). */
+export const mailDelivered = (h: App) => queueDrained(h, 'mail.send');
+
+/** The `.eml` files written to DATA_DIR/mail (SMTP_URL unset), oldest first, once the queued mail has left. */
+export async function mailbox(h: App): Promise<ReadMail[]> {
+  await mailDelivered(h);
+  const dir = join(h.dataDir, 'mail');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.eml'))
@@ -40,7 +70,7 @@ export function mailbox(dataDir: string): ReadMail[] {
     .map((file) => ({ file, ...parseMessage(readFileSync(join(dir, file), 'utf8')) }));
 }
 
-export const mailTo = (dataDir: string, to: string) => mailbox(dataDir).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+export const mailTo = async (h: App, to: string) => (await mailbox(h)).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
 
 /**
  * A local SMTP server (smtp-server) that keeps what it receives: give its `url` as SMTP_URL to a test app and read

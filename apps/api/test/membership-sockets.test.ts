@@ -148,7 +148,7 @@ describe('issue 16 part 4: a revoked token hears nothing more', () => {
     const reset = await joined(member.token, org.entityId);
     const bye = closed(reset);
     await api(h.app).post('/api/forgot-password', { email: member.email });
-    const token = decodeURIComponent(mailTo(h.dataDir, member.email).at(-1)!.text.match(/forgot-password\?token=([\w%-]+)/)![1]);
+    const token = decodeURIComponent((await mailTo(h, member.email)).at(-1)!.text.match(/forgot-password\?token=([\w%-]+)/)![1]);
     expect((await api(h.app).post('/api/reset-password', { token, password: 'a-new-password' })).status).toBe(200);
     expect(await bye).toBe('io server disconnect');
 

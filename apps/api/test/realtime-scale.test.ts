@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../src/db/schema/index';
-import { registerAccount } from '../src/modules/auth/register-account';
-import { createEntity } from '../src/modules/entity/create-entity';
+import { registerAccount } from '../src/modules/auth';
+import { createEntity } from '../src/modules/entity';
 import { closeSockets, connected, join, nextEvent, openSocket } from './sockets';
 import { issueSession } from '../src/platform/auth/sessions';
-import { wrapPool } from '../src/platform/db/client';
+import { openDatabase } from '../src/platform/db/client';
 import { migrate } from '../src/platform/db/migrate';
 import { withTenant } from '../src/platform/db/tenant';
 import { freshDatabase, onStop, REDIS_URL, startApi, stopProcesses, unavailable } from './processes';
@@ -31,7 +30,7 @@ describe('two API processes on PostgreSQL and Redis', () => {
       const { name, url: databaseUrl } = await freshDatabase('gh_rt');
 
       // Migrate once and make an organisation whose owner is the support account (who may change the plan).
-      const database = wrapPool(new pg.Pool({ connectionString: databaseUrl, max: 2 }));
+      const database = await openDatabase({ databaseUrl, poolSize: 2 });
       onStop(() => database.close());
       await migrate(database);
       const account = (await registerAccount(database.db, { firstName: 'Scale', lastName: 'Owner', email: `${name}@example.test`, password: 'scale-out-password' }))!;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, NAME_MAX, NAME_MIN, PHONE_PATTERN } from './person-details';
 
 /** Interface languages (rule 8). `ar` is right-to-left. */
 export const LANGUAGES = ['en', 'ar', 'es'] as const;
@@ -79,11 +80,7 @@ export const zErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof zErrorBody>;
 
-/** Names at least 2 characters (rule 169); 50 characters for most fields (rule 129). */
-export const NAME_MIN = 2;
-export const NAME_MAX = 50;
 export const zName = z.string().trim().min(NAME_MIN).max(NAME_MAX);
-export const zEmail = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'validation.email' }));
-/** Phone: digits only, at most 20 (rule 170). */
-export const zPhone = z.string().trim().regex(/^\d{1,20}$/, 'validation.phone_digits');
+export const zEmail = z.string().trim().toLowerCase().max(254).pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.email' }));
+export const zPhone = z.string().trim().regex(PHONE_PATTERN, 'validation.phone_digits');
 export const zPassword = z.string().min(8, 'validation.password_min').max(200);

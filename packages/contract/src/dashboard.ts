@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zBool, zDate, zId, zListQuery } from './common';
-import { DEFAULT_TEMPERATURE_THRESHOLD_C, INPUT_METHODS, SCAN_TYPES, VISIT_STATUSES, zScan } from './signin';
+import { INPUT_METHODS, SCAN_TYPES, VISIT_STATUSES, zScan } from './signin';
+import { DEFAULT_TEMPERATURE_THRESHOLD_C } from './temperature';
 
 /** isExporting answers every matching row up to this cap (rule 164). */
 export const EXPORT_ROWS_MAX = 10_000;

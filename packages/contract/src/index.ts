@@ -1,4 +1,6 @@
 export * from './common';
+export * from './person-details';
+export * from './temperature';
 export * from './permissions';
 export * from './plans';
 export * from './auth';

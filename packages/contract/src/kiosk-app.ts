@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zBool, zEmail, zFlag, zId, zPhone } from './common';
 import { zCustomFieldValue } from './people';
+import { NAME_MAX, NAME_MIN } from './person-details';
 import { zConditionAnswers, zSignInOutBody } from './signin';
 
 /** The kiosk app's own calls (apps/api/src/modules/kiosk-app), authenticated by the device token (`Bearer ghk_…`). */
@@ -121,8 +122,8 @@ const zPhoto = z.string().max(4_500_000).regex(/^data:image\/(jpeg|png);base64,[
  */
 export const zKioskVisitorBody = z.object({
   journey_flow_id: zId,
-  first_name: z.string().trim().min(2, 'kiosk_app.name_min').max(50),
-  last_name: z.string().trim().min(2, 'kiosk_app.name_min').max(50),
+  first_name: z.string().trim().min(NAME_MIN, 'kiosk_app.name_min').max(NAME_MAX),
+  last_name: z.string().trim().min(NAME_MIN, 'kiosk_app.name_min').max(NAME_MAX),
   email: zEmail.optional(),
   phone: zPhone,
   company_name: z.string().trim().max(100).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NAME_MAX, NAME_MIN, zBool, zDate, zEmail, zId, zPhone } from './common';
+import { zBool, zDate, zEmail, zId, zPhone } from './common';
+import { NAME_MAX, NAME_MIN } from './person-details';
 
 /** Registration methods (rule 156). */
 export const REGISTRATION_METHODS = ['not_required', 'allowed', 'approval_required', 'by_admin', 'pre_registered_only'] as const;

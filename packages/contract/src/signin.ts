@@ -9,29 +9,8 @@ export const SCAN_TYPES = ['sign_in', 'sign_out', 'auto_sign_out'] as const;
 export type ScanType = (typeof SCAN_TYPES)[number];
 export const VISIT_STATUSES = ['expected', 'signed_in', 'signed_out', 'auto_closed'] as const;
 
-/** Rule 227: a reading above 85, or one that says F, is Fahrenheit; none at all is 36 C. */
-export const FAHRENHEIT_ABOVE = 85;
-export const DEFAULT_TEMPERATURE_C = 36;
-/** Readings at or above this (Celsius) fail the temperature check unless the flow sets its own threshold. */
-export const DEFAULT_TEMPERATURE_THRESHOLD_C = 37.5;
 /** Notes justifying a failed check, and admin notes: at least 20 characters (001 §5). */
 export const NOTES_MIN = 20;
-
-/**
- * Reads a temperature as typed on a kiosk or console (rule 227): "37.2", "99.1", "99 F", "37,5 c". Answers the
- * Celsius value rounded to one decimal and the unit read, or null when it is not a temperature ("hot").
- */
-export function parseTemperature(input: string | number | null | undefined): { celsius: number; unit: 'c' | 'f' } | null {
-  if (input === null || input === undefined || (typeof input === 'string' && input.trim() === '')) return { celsius: DEFAULT_TEMPERATURE_C, unit: 'c' };
-  const text = String(input).trim().toLowerCase().replace(',', '.');
-  const m = /^(-?\d{1,3}(?:\.\d{1,2})?)\s*°?\s*(c|f|celsius|fahrenheit)?$/.exec(text);
-  if (!m) return null;
-  const value = Number(m[1]);
-  const fahrenheit = m[2]?.startsWith('f') || (!m[2] && value > FAHRENHEIT_ABOVE);
-  const celsius = fahrenheit ? ((value - 32) * 5) / 9 : value;
-  if (celsius < 25 || celsius > 45) return null;
-  return { celsius: Math.round(celsius * 10) / 10, unit: fahrenheit ? 'f' : 'c' };
-}
 
 const zTemperatureInput = z.union([z.string().max(20), z.number()]).nullable().optional();
 const zKey = z.string().trim().min(8, 'signin.idempotency_key').max(100, 'signin.idempotency_key').regex(/^[\w.:-]+$/, 'signin.idempotency_key');

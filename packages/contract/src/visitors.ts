@@ -15,6 +15,19 @@ export const JOURNEY_STAGES = [
   'rejected_by_admin',
   'approved_by_admin',
 ] as const;
+export type JourneyStage = (typeof JOURNEY_STAGES)[number];
+/** A visit's entry condition: none on its flow, not answered yet, passed or failed (rules 210-212). */
+export type ConditionState = 'none' | 'pending' | 'passed' | 'failed';
+
+/** Rule 152: the visit's journey stage from its approval (rule 155) and its entry condition. */
+export function journeyStageOf(approval: ApprovalState, condition: ConditionState): JourneyStage {
+  if (approval === 'rejected') return 'rejected_by_admin';
+  if (approval === 'pending') return condition === 'failed' ? 'awaiting_admin_approval_compliance_failed' : 'awaiting_admin_approval';
+  if (approval === 'approved') return 'approved_by_admin';
+  if (condition === 'pending') return 'compliance_pending';
+  if (condition === 'failed') return 'compliance_failed';
+  return 'ready_to_sign_in';
+}
 /** Rule 143 (`VISIT_CONFIRMED` is the documents' "other": rule 144's already-confirmed case). */
 export const LINK_EXPIRY_REASONS = ['VISIT_REJECTED', 'VISIT_DELETED', 'VISIT_EXPIRED', 'SCAN_EXPIRED', 'VISIT_CONFIRMED'] as const;
 export type LinkExpiryReason = (typeof LINK_EXPIRY_REASONS)[number];
@@ -269,6 +282,7 @@ export const zExpectedVisitRow = zExpectedVisit.extend({
 export type ExpectedVisitRow = z.infer<typeof zExpectedVisitRow>;
 /** filterBy keys of the expected-visits list. */
 export const APPROVAL_STATES = ['not_required', 'pending', 'approved', 'rejected'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
 export const zExpectedVisitsFilter = z.object({
   search: z.string().trim().max(100).optional(),
   approval_state: z.enum(APPROVAL_STATES).optional(),

@@ -1,10 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Database, Db } from './db/client';
+import { inLane } from './db/lanes';
+import { APP_ROLE } from './db/migrate';
+import { afterCommit, refuseBesideTransaction } from './db/transaction-scope';
 
 type Handler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
 
 /**
- * Background jobs on pg-boss, in the same process, on the same database (PGlite or PostgreSQL). Jobs survive a
+ * Background jobs on pg-boss, in the same process, on the same database (embedded or PostgreSQL). Jobs survive a
  * restart; on PostgreSQL several processes share them without running one twice. Modules register workers
  * before start; `send` returns the job id.
  */
@@ -12,6 +15,7 @@ export class Jobs {
   boss: PgBoss;
   started = false;
   private handlers = new Map<string, Handler<never>>();
+  private workers = new Map<string, string>();
   private schedules = new Map<string, string>();
 
   /** `installOnly`: no maintenance or cron timers (a one-off start that only installs pg-boss's schema). */
@@ -20,21 +24,8 @@ export class Jobs {
     opts: { installOnly?: boolean } = {},
   ) {
     const common = { schema: 'pgboss', supervise: !opts.installOnly, schedule: !opts.installOnly, migrate: true } as const;
-    if (database.kind === 'pglite') {
-      const pglite = database.pglite!;
-      this.boss = new PgBoss({
-        ...common,
-        db: {
-          executeSql: async (text: string, values: unknown[] = []) => {
-            if (values.length) return { rows: (await pglite.query(text, values)).rows as never[] };
-            const results = await pglite.exec(text);
-            return { rows: (results.at(-1)?.rows ?? []) as never[] };
-          },
-        },
-      });
-    } else {
-      this.boss = new PgBoss({ ...common, db: { executeSql: (text: string, values: unknown[] = []) => database.sql.query(text, values) } });
-    }
+    // The same pool as the app (the embedded database has one connection): pg-boss's statements wait in its lanes.
+    this.boss = new PgBoss({ ...common, db: { executeSql: (text: string, values: unknown[] = []) => database.sql.query(text, values) } });
     this.boss.on('error', (err) => console.error('[jobs]', err.message));
   }
 
@@ -51,24 +42,46 @@ export class Jobs {
     this.schedules.set(name, cron);
   }
 
-  async start() {
+  /** Starts pg-boss and the workers in the background lane: a kiosk or a console call waiting for a connection goes first. */
+  start() {
+    return inLane('background', () => this.startWorkers());
+  }
+
+  private async startWorkers() {
     await this.boss.start();
+    await grantSending(this.database);
     for (const [name, handler] of this.handlers) {
       await this.boss.createQueue(name).catch(() => undefined);
-      await this.boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      const worker = await this.boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
       });
+      this.workers.set(name, worker);
     }
     for (const [name, cron] of this.schedules) await this.boss.schedule(name, cron, {}, { singletonKey: name }).catch((e: Error) => console.error('[jobs] schedule', name, e.message));
     this.started = true;
   }
 
+  /**
+   * Queues a job. Inside a transaction, pass it (`{ db: jobsIn(tx) }`): the job is created with the transaction's
+   * commit, and a send beside the transaction is refused (on the embedded database's one connection it would wait
+   * for the transaction that waits for it). This process's worker is woken once the job is visible (after the
+   * commit) rather than at its next poll.
+   */
   async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}) {
     if (!this.handlers.has(name)) throw new Error(`No worker for job ${name}`);
-    // Inside a transaction (`db`) nothing else may touch the database (PGlite is one connection): the queue
-    // already exists, start() made it.
+    if (!options.db) refuseBesideTransaction(`jobs.send('${name}')`, '{ db: jobsIn(tx) }');
+    // Inside a transaction (`db`) nothing else may touch the database (the embedded one has one connection): the
+    // queue already exists, start() made it.
     if (!options.db) await this.boss.createQueue(name).catch(() => undefined);
-    return this.boss.send(name, data, options);
+    const id = await this.boss.send(name, data, options);
+    if (!options.startAfter) afterCommit(() => this.wake(name));
+    return id;
+  }
+
+  /** Wakes this process's worker of `name` to fetch now rather than at its next poll. */
+  wake(name: string) {
+    const worker = this.workers.get(name);
+    if (worker) this.boss.notifyWorker(worker);
   }
 
   async stop() {
@@ -78,24 +91,22 @@ export class Jobs {
 }
 
 /**
+ * A tenant transaction runs as the application role, and queues its jobs inside itself (`jobsIn(tx)`): the role
+ * may create a job (pg-boss's insert reads the queue's settings and answers the new id), and nothing more of the
+ * queue (other organisations' jobs and their data stay out of its reach).
+ */
+async function grantSending({ sql }: Database) {
+  await sql.exec(`grant usage on schema pgboss to ${APP_ROLE};
+    grant select on pgboss.queue to ${APP_ROLE};
+    grant insert, select (id) on pgboss.job to ${APP_ROLE};`);
+}
+
+/**
  * pg-boss's `db` option for a drizzle transaction: a job sent with it is created with the transaction's commit
  * and not at all when it rolls back (the outbox pattern: "claim, then send" happens once).
  */
 export function jobsIn(tx: Db): PgBoss.Db {
   const client = (tx as unknown as { session?: { client?: { query: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } } }).session?.client;
   if (!client?.query) throw new Error('jobsIn: not a drizzle transaction');
-  return {
-    executeSql: async (text: string, values: unknown[] = []) => {
-      // A tenant transaction runs as the application role, which may not touch pg-boss's schema: the job's
-      // statement runs as the connection's own role, and the tenant role is put back after it (same transaction).
-      const [{ role }] = (await client.query(`select current_setting('role') as role`)).rows as { role: string }[];
-      if (role === 'none') return { rows: (await client.query(text, values)).rows as never[] };
-      await client.query(`select set_config('role', 'none', true)`);
-      try {
-        return { rows: (await client.query(text, values)).rows as never[] };
-      } finally {
-        await client.query(`select set_config('role', $1, true)`, [role]);
-      }
-    },
-  };
+  return { executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await client.query(text, values)).rows as never[] }) };
 }

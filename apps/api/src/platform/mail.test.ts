@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../test/harness';
 import { createOrg } from '../../test/factories';
-import { mailTo, parseMessage } from '../../test/mailbox';
+import { mailDelivered, mailTo, parseMessage } from '../../test/mailbox';
 import { pause } from '../../test/sockets';
 
 describe('mail through SMTP_URL', () => {
@@ -36,6 +36,7 @@ describe('mail through SMTP_URL', () => {
   it('delivers the reset mail to the SMTP server, and writes no .eml file', async () => {
     const org = await createOrg(h);
     expect((await api(h.app).post('/api/forgot-password', { email: org.email })).status).toBe(200);
+    await mailDelivered(h);
     const msg = received.find((m) => m.to.includes(org.email));
     expect(msg).toBeDefined();
     expect(msg!.from).toBe('no-reply@gatehouse.test');
@@ -49,7 +50,7 @@ describe('mail through SMTP_URL', () => {
 describe('mail through the job queue (pg-boss)', () => {
   let h: TestApp;
   beforeAll(async () => {
-    h = await buildTestApp({ jobs: true });
+    h = await buildTestApp();
   }, 60_000);
   afterAll(() => h.close());
 
@@ -62,10 +63,10 @@ describe('mail through the job queue (pg-boss)', () => {
       [org.email],
     );
     expect(queued).toHaveLength(1);
-    let delivered = mailTo(h.dataDir, org.email);
+    let delivered = await mailTo(h, org.email);
     for (let i = 0; i < 60 && !delivered.length; i++) {
       await pause(250);
-      delivered = mailTo(h.dataDir, org.email);
+      delivered = await mailTo(h, org.email);
     }
     expect(delivered).toHaveLength(1);
     expect(delivered[0].subject).toBe('Reset your Gatehouse password');

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from './db/client';
+import { refuseBesideTransaction } from './db/transaction-scope';
 import { type Jobs, jobsIn } from './jobs';
 
 export interface MailMessage {
@@ -45,9 +46,11 @@ export class Mailer {
 
   /**
    * Sends through the job queue (with retries), or at once when no queue runs. With `tx` the mail job is created
-   * inside that transaction: it goes out only if the transaction commits.
+   * inside that transaction: it goes out only if the transaction commits. Inside a transaction `tx` is required
+   * (a mail queued beside it would leave even if it rolled back, and on the embedded database it hangs).
    */
   async queue(msg: MailMessage, opts: { tx?: Db } = {}) {
+    if (!opts.tx) refuseBesideTransaction('mail.queue', 'mail.queue(msg, { tx })');
     if (this.jobs?.started) return this.jobs.send('mail.send', msg, { retryLimit: 5, retryBackoff: true, ...(opts.tx ? { db: jobsIn(opts.tx) } : {}) });
     return this.send(msg);
   }

@@ -1,6 +1,7 @@
-import { type PermissionMap, isStandalone } from '@gatehouse/contract';
+import { isStandalone } from '@gatehouse/contract';
+import { pageAllowed } from '../lib/permissions';
 import type { StoredSession } from '../lib/session';
-import type { AppRoute } from './route-types';
+import type { AppRoute } from '../lib/route-types';
 
 /** Path prefixes that never need a stored user (rule 15). */
 export const PUBLIC_PREFIXES = ['pre-registration', 'online-compliance', 'c', 'e', 'rfid', 'link-expired', 'login'];
@@ -8,13 +9,6 @@ export const PUBLIC_PREFIXES = ['pre-registration', 'online-compliance', 'c', 'e
 export function isPublicPath(pathname: string): boolean {
   const first = pathname.replace(/^\/+/, '').split('/')[0];
   return PUBLIC_PREFIXES.includes(first);
-}
-
-/** Rule 91: allowed when the feature permission is 1 or not defined at all, blocked when 0. */
-export function pageAllowed(map: PermissionMap | undefined, key: string | null): boolean {
-  if (!key) return true;
-  const entry = map?.[key];
-  return entry === undefined || entry.pivot.allowed === 1;
 }
 
 export type GuardDecision = { allow: true } | { allow: false; to: string };

@@ -12,11 +12,14 @@ import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
 import { preregRoutes } from '../features/prereg/routes';
 import { reportingRoutes } from '../features/reporting/routes';
+import { privacyRoutes } from '../features/privacy/routes';
 import { visitsRoutes } from '../features/visits/routes';
 import { statusRoutes } from '../features/status/routes';
 import { userTypesRoutes } from '../features/user-types/routes';
 import { usersRoutes } from '../features/users/routes';
-import type { AppRoute } from './route-types';
+import type { RouteTableInfo } from '../lib/route-table';
+import type { AppRoute } from '../lib/route-types';
+import { homePath } from './menu';
 
 /**
  * THE route table (architecture section 7): it mirrors ../spec/routes.json for the pages that exist and drives
@@ -42,8 +45,21 @@ export const ROUTES: AppRoute[] = [
   ...peopleOpsRoutes,
   ...customFieldsRoutes,
   ...reportingRoutes,
+  ...privacyRoutes,
   ...emergencyRoutes,
 ];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));
 export const routeByPath = (path: string) => ROUTES.find((r) => r.path === path) ?? null;
+
+/** What pages may ask of this table through `useRouteTable()` (lib/route-table.ts): the app router provides it. */
+export const ROUTE_TABLE_INFO: RouteTableInfo = {
+  existingPaths: EXISTING_PATHS,
+  homeOf: (session) =>
+    homePath({
+      permissions: session?.permissions,
+      entityPackage: session?.entity?.package,
+      isSupport: session?.user.is_support === 1,
+      existingPaths: EXISTING_PATHS,
+    }),
+};

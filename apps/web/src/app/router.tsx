@@ -2,11 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, type RouteObject, createBrowserRouter, useLocation, useMatches } from 'react-router';
+import { RouteTableContext } from '../lib/route-table';
 import { useSession } from '../lib/session';
 import { decide } from './guard';
-import { homePath } from './menu';
-import { EXISTING_PATHS, ROUTES } from './route-table';
-import type { AppRoute } from './route-types';
+import { EXISTING_PATHS, ROUTE_TABLE_INFO, ROUTES } from './route-table';
+import type { AppRoute } from '../lib/route-types';
 import { RouteError } from './RouteError';
 import { Shell } from './shell/Shell';
 
@@ -26,13 +26,7 @@ export function useCurrentRoute(): RouteHandle['route'] | null {
 }
 
 export function useHomePath() {
-  const session = useSession();
-  return homePath({
-    permissions: session?.permissions,
-    entityPackage: session?.entity?.package,
-    isSupport: session?.user.is_support === 1,
-    existingPaths: EXISTING_PATHS,
-  });
+  return ROUTE_TABLE_INFO.homeOf(useSession());
 }
 
 /** Applies the guard (rules 15, 91, 92) to the matched route. */
@@ -58,7 +52,11 @@ function Root() {
     window.scrollTo(0, 0);
     notifications.clean();
   }, [pathname]);
-  return <Outlet />;
+  return (
+    <RouteTableContext.Provider value={ROUTE_TABLE_INFO}>
+      <Outlet />
+    </RouteTableContext.Provider>
+  );
 }
 
 function Home() {

@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN, NAME_MIN, PHONE_PATTERN } from '@gatehouse/contract/person-details';
 import { useEffect, useState } from 'react';
 import { ApiError, call, type KioskFlow, type KioskJourney, OfflineError } from './api';
 import { Checks, type CheckAnswers } from './Checks';
@@ -40,13 +41,13 @@ export function stepOfField(field: string): Step {
   return 'details';
 }
 
-/** Rules 169-171 as the kiosk checks them before sending (the server checks again). */
+/** Rules 169-171 as the kiosk checks them before sending, with the contract's values (the server checks again). */
 export function detailProblems(d: Details, flow: KioskFlow): Partial<Record<keyof Details, Key>> {
   const p: Partial<Record<keyof Details, Key>> = {};
-  if (d.first_name.trim().length < 2) p.first_name = 'visitor.name_min';
-  if (d.last_name.trim().length < 2) p.last_name = 'visitor.name_min';
-  if (!/^\d{1,20}$/.test(d.phone.trim())) p.phone = 'visitor.phone_digits';
-  if (d.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(d.email.trim())) p.email = 'visitor.email_invalid';
+  if (d.first_name.trim().length < NAME_MIN) p.first_name = 'visitor.name_min';
+  if (d.last_name.trim().length < NAME_MIN) p.last_name = 'visitor.name_min';
+  if (!PHONE_PATTERN.test(d.phone.trim())) p.phone = 'visitor.phone_digits';
+  if (d.email.trim() && !EMAIL_PATTERN.test(d.email.trim())) p.email = 'visitor.email_invalid';
   for (const m of flow.mandatory) if (m !== 'phone' && !d[m].trim()) p[m] = 'visitor.required';
   return p;
 }

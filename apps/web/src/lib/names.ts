@@ -13,3 +13,6 @@ export function trimCompanyName(name: string | null | undefined): string {
 /** User image addresses are templates in which `entity_id` is replaced by the current entity's id (rule 60). */
 export const userImage = (template: string | null | undefined, entityId: number | null | undefined) =>
   template ? template.replace(/entity_id/g, String(entityId ?? '')) : null;
+
+/** Gatehouse's logo, shown where an organisation has none of its own (rule 54). */
+export const DEFAULT_LOGO = '/gatehouse.svg';

@@ -5,7 +5,9 @@ import { render, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import { ROUTE_TABLE_INFO } from '../app/route-table';
 import { i18n } from '../lib/i18n';
+import { RouteTableContext } from '../lib/route-table';
 
 /** Renders an element inside the app's providers and a memory data router at `path`; `others` are extra routes. */
 export function renderAt(element: ReactElement, path = '/', routePath = '*', others: { path: string; element: ReactElement }[] = []) {
@@ -16,7 +18,9 @@ export function renderAt(element: ReactElement, path = '/', routePath = '*', oth
       <MantineProvider env="test">
         <QueryClientProvider client={client}>
           <ModalsProvider>
-            <RouterProvider router={router} />
+            <RouteTableContext.Provider value={ROUTE_TABLE_INFO}>
+              <RouterProvider router={router} />
+            </RouteTableContext.Provider>
           </ModalsProvider>
         </QueryClientProvider>
       </MantineProvider>

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { areas, users, visits } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { reachableSite } from '../sites/site-access';
+import { reachableSite } from '../sites';
 import { listAreas } from './list-areas';
 import { reachableArea } from './save-area';
-import { countSignedIn } from './signed-in';
+import { countSignedIn } from '../visits';
 import { subtreeIds } from './tree';
 
 /** The checks the console makes before a mode change, a move or a removal (rules 232-235). */

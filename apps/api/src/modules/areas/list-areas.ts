@@ -4,7 +4,7 @@ import { areas, sites } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
-import { reachableSiteIds, siteFilter } from '../sites/site-access';
+import { reachableSiteIds, siteFilter } from '../sites';
 import { presentArea } from './present';
 import { requirementIds } from './requirements';
 

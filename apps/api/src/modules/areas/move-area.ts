@@ -3,7 +3,7 @@ import { areas, devices, kiosks, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import { reachableSite } from '../sites/site-access';
+import { reachableSite } from '../sites';
 import { reachableArea } from './save-area';
 import { subtreeIds } from './tree';
 

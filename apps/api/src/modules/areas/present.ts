@@ -1,5 +1,5 @@
-import { type Area, type Device, flag } from '@gatehouse/contract';
-import type { areas, devices } from '../../db/schema/index';
+import { type Area, flag } from '@gatehouse/contract';
+import type { areas } from '../../db/schema/index';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 
@@ -20,15 +20,4 @@ export const presentArea = (a: typeof areas.$inferSelect, extra: { complianceIds
   document_type_ids: extra.documentTypeIds ?? [],
   created_at: iso(a.createdAt),
   updated_at: iso(a.updatedAt),
-});
-
-export const presentDevice = (d: typeof devices.$inferSelect): Device => ({
-  id: d.id,
-  type: d.type,
-  name: d.name,
-  site_id: d.siteId,
-  area_id: d.areaId,
-  kiosk_id: d.kioskId,
-  io_port: d.ioPort,
-  created_at: iso(d.createdAt),
 });

@@ -4,7 +4,7 @@ import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { reachableArea } from './save-area';
-import { countSignedIn } from './signed-in';
+import { countSignedIn } from '../visits';
 import { subtreeIds } from './tree';
 
 /** Deletes an area and its sub-areas (rule 233); refused with 409 while anyone is signed in there. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { areaCompliances, areaDocumentTypes, compliances, documentTypes, journeys } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import { ensureDocumentTypes } from '../documents/create-document';
+import { ensureDocumentTypes } from '../documents';
 
 /**
  * What an area asks of the people entering it (rule 230): entry conditions (compliances, rules 205-210) and

@@ -5,10 +5,9 @@ import { areas } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { closeOpenVisits } from '../visits/close-open-visits';
-import { reachableSite } from '../sites/site-access';
+import { closeOpenVisits, countSignedIn } from '../visits';
+import { reachableSite } from '../sites';
 import { checkAreaRefs, requirementIds, setRequirements } from './requirements';
-import { countSignedIn } from './signed-in';
 
 type CreateBody = z.output<typeof zAreaBody>;
 type UpdateBody = z.output<typeof zAreaUpdateBody>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceModeGrants, journeyAttendanceModes, journeys } from '../../db/schema/index';
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
-import { fixtures } from '../signin/test-fixtures';
+import { fixtures } from '../signin/testing';
 
 let h: TestApp;
 beforeAll(async () => {

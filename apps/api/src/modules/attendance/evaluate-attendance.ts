@@ -1,5 +1,5 @@
-import type { ReasonType } from '@gatehouse/contract';
-import { localClock, toMinutes } from './clock';
+import { type ReasonType, timeToMinutes } from '@gatehouse/contract';
+import { localClock } from '../../platform/time-zone';
 
 export interface ModeRules {
   id: number;
@@ -33,8 +33,8 @@ export function evaluateAttendance(mode: ModeRules | null, reasons: ReasonRules[
   if (!mode) return { late: false, early: false, reasons: [], attendanceCodeIfNoReasons: null };
   const clock = localClock(at, timeZone);
   if (!mode.scheduleDays.includes(clock.weekday)) return { late: false, early: false, reasons: [], attendanceCodeIfNoReasons: null };
-  const late = action === 'in' && clock.minutes > toMinutes(mode.fromTime) + mode.lateSignInGrace;
-  const early = action === 'out' && clock.minutes < toMinutes(mode.toTime) - mode.earlySignOutGrace;
+  const late = action === 'in' && clock.minutes > timeToMinutes(mode.fromTime) + mode.lateSignInGrace;
+  const early = action === 'out' && clock.minutes < timeToMinutes(mode.toTime) - mode.earlySignOutGrace;
   const type: ReasonType = action === 'in' ? 'late_sign_in' : 'early_sign_out';
   const offered = late || early ? reasons.filter((r) => r.type === type) : [];
   return { late, early, reasons: offered, attendanceCodeIfNoReasons: late || early ? null : mode.onTimeAttendanceCodeId };

@@ -29,7 +29,7 @@ import { assertModeAccess, modeAccess } from './policy';
 import { personMode } from './person-mode';
 import { assertModeNameFree, saveMode } from './save-mode';
 import { saveReason } from './save-reason';
-import { openVisit } from '../signin/open-visit';
+import { openVisit } from '../visits';
 
 const tags = ['attendance'];
 const permission = 'attendance modes' as const;

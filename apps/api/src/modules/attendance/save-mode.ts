@@ -1,9 +1,9 @@
-import type { AttendanceModeBody } from '@gatehouse/contract';
+import { type AttendanceModeBody, timeToMinutes } from '@gatehouse/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { attendanceCodes, attendanceModes, reasons } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors';
-import { normTime, toMinutes } from './clock';
+import { normTime } from '../../platform/time-zone';
 import { reasonErrors } from './reason-rules';
 
 /** Refuses a name another mode of the organisation has (rule 249: "mode name exists"). */
@@ -24,7 +24,7 @@ export async function assertCode(tx: Db, entityId: number, codeId: number | null
 export async function saveMode(tx: Db, entityId: number, body: AttendanceModeBody, id?: number) {
   const fromTime = normTime(body.from);
   const toTime = normTime(body.to);
-  if (toMinutes(toTime) <= toMinutes(fromTime)) throw fieldError('to', 'attendance.to_after_from');
+  if (timeToMinutes(toTime) <= timeToMinutes(fromTime)) throw fieldError('to', 'attendance.to_after_from');
   await assertCode(tx, entityId, body.on_time_attendance_code_id, 'on_time_attendance_code_id');
   if (id) {
     const [current] = await tx.select({ id: attendanceModes.id }).from(attendanceModes).where(and(eq(attendanceModes.id, id), eq(attendanceModes.entityId, entityId)));

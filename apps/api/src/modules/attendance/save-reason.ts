@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { attendanceModes, reasons } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, found } from '../../platform/errors';
-import { normTime } from './clock';
+import { normTime } from '../../platform/time-zone';
 import { reasonErrors } from './reason-rules';
 import { assertCode } from './save-mode';
 

@@ -91,7 +91,7 @@ describe('register: nothing created on bad input, mail tells the owner of the ad
     const email = `${uniq()}@example.test`;
     await api(h.app).post('/api/register', { first_name: 'Ana', last_name: 'Ruiz', email, password: 'long-enough-pw' });
     await api(h.app).post('/api/register', { first_name: 'Ana', last_name: 'Ruiz', email, password: 'other-password' });
-    const mails = mailTo(h.dataDir, email);
+    const mails = await mailTo(h, email);
     expect(mails).toHaveLength(2);
     expect(mails[0].text).toContain('Your Gatehouse account is ready');
     expect(mails[1].text).toContain('already has an account');

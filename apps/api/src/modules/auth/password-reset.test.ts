@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const resetToken = (email: string) => {
-  const mails = mailTo(h.dataDir, email);
+const resetToken = async (email: string) => {
+  const mails = await mailTo(h, email);
   const link = mails.at(-1)?.text.match(/https?:\/\/\S+forgot-password\?token=([\w%-]+)/);
   if (!link) throw new Error(`no reset link mailed to ${email}`);
   return decodeURIComponent(link[1]);
@@ -23,11 +23,11 @@ describe('forgot-password and reset-password', () => {
     const org = await createOrg(h);
     const res = await api(h.app).post('/api/forgot-password', { email: org.email.toUpperCase() });
     expect(res.status).toBe(200);
-    const mails = mailTo(h.dataDir, org.email);
+    const mails = await mailTo(h, org.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].file).toMatch(/\.eml$/);
     expect(mails[0].subject).toBe('Reset your Gatehouse password');
-    const token = resetToken(org.email);
+    const token = await resetToken(org.email);
 
     const bad = await api(h.app).post('/api/reset-password', { token, password: 'short' });
     expect(bad.status).toBe(400);
@@ -49,7 +49,7 @@ describe('forgot-password and reset-password', () => {
     const { client_id, client_secret } = (await api(h.app).post('/api/get-client-secret', { email: org.email, password: PASSWORD })).body.data;
     const links = async (n: number) => {
       for (let i = 0; i < n; i++) await api(h.app).post('/api/forgot-password', { email: org.email });
-      return mailTo(h.dataDir, org.email).slice(-n).map((m) => decodeURIComponent(m.text.match(/forgot-password\?token=([\w%-]+)/)![1]));
+      return (await mailTo(h, org.email)).slice(-n).map((m) => decodeURIComponent(m.text.match(/forgot-password\?token=([\w%-]+)/)![1]));
     };
     const [older, newer] = await links(2);
     expect((await api(h.app).post('/api/reset-password', { token: newer, password: 'second-password' })).status).toBe(200);
@@ -64,7 +64,7 @@ describe('forgot-password and reset-password', () => {
   it('the link expires after one hour', async () => {
     const org = await createOrg(h);
     await api(h.app).post('/api/forgot-password', { email: org.email });
-    const token = resetToken(org.email);
+    const token = await resetToken(org.email);
     const [row] = await h.services.database.db.select().from(passwordResets).where(eq(passwordResets.accountId, org.accountId));
     const minutes = (row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000;
     expect(Math.round(minutes)).toBe(60);
@@ -81,14 +81,14 @@ describe('forgot-password and reset-password', () => {
     const unknown = await api(h.app).post('/api/forgot-password', { email });
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
-    expect(mailTo(h.dataDir, email)).toHaveLength(0);
+    expect(await mailTo(h, email)).toHaveLength(0);
   });
 
   it('sends the mail in the account language', async () => {
     const org = await createOrg(h);
     await api(h.app, org.token).post('/api/change-lang', { lang: 'es' });
     await api(h.app).post('/api/forgot-password', { email: org.email });
-    expect(mailTo(h.dataDir, org.email).at(-1)!.subject).toBe('Restablece tu contraseña de Gatehouse');
+    expect((await mailTo(h, org.email)).at(-1)!.subject).toBe('Restablece tu contraseña de Gatehouse');
   });
 
   it('refuses a malformed request with field messages', async () => {
@@ -156,6 +156,6 @@ describe('rate limits never reveal whether an account exists', () => {
     }
     expect(answers[0]).toEqual([200, 200, 200, 200, 200, 429]);
     expect(answers[1]).toEqual(answers[0]);
-    expect(mailTo(h.dataDir, org.email)).toHaveLength(5);
+    expect(await mailTo(h, org.email)).toHaveLength(5);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, createPowerless, type Org } from '../../../test/factories';
-import { fixtures } from '../journeys/test-fixtures';
+import { fixtures } from '../journeys/testing';
 import { isoDaysAgo, makeDcc, makeShc, shcPatient, shcShot, signerKeys, trustKeyBodies } from '../../../test/certificates';
 import { base45Decode, base45Encode } from './certificates/base45';
 

@@ -2,7 +2,7 @@ import type { ComplianceFrequency } from '@gatehouse/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { complianceUsers } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
-import { localClock } from '../attendance/clock';
+import { localClock } from '../../platform/time-zone';
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createMember, createOrg, createPowerless, setPermission, type Org } from '../../../test/factories';
-import { fixtures } from '../journeys/test-fixtures';
+import { fixtures } from '../journeys/testing';
 import { isComplianceDue } from './compliance-due';
 
 let h: TestApp;

@@ -4,10 +4,10 @@ import { complianceLinks, complianceUsers, visits } from '../../db/schema/index'
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, type Org } from '../../../test/factories';
-import { smtpMailbox } from '../../../test/mailbox';
-import { fixtures } from '../journeys/test-fixtures';
-import { createPlace, multipart, visitRow } from '../prereg/test-fixtures';
-import { mailsTo, parseMail } from '../prereg/test-mail';
+import { mailDelivered, smtpMailbox } from '../../../test/mailbox';
+import { fixtures } from '../journeys/testing';
+import { createPlace, multipart, visitRow } from '../visits/testing';
+import { mailsTo, parseMail } from '../../../test/mime';
 import { COMPLIANCE_LINK_JOB, runComplianceLinkJob } from './link-jobs';
 
 const MIN = 60_000;
@@ -30,7 +30,7 @@ const linksOf = (h: TestApp, org: Org, visitId: number) => withTenant(h.services
 describe('entry-condition link jobs with the job queue running (rules 199-200)', () => {
   let h: TestApp;
   beforeAll(async () => {
-    h = await buildTestApp({ jobs: true });
+    h = await buildTestApp();
   }, 60_000);
   afterAll(() => h.close());
 
@@ -46,15 +46,15 @@ describe('entry-condition link jobs with the job queue running (rules 199-200)',
     const v = await visitRow(h, org, id);
     expect(v.journeyStage).toBe('compliance_pending');
     expect(await jobsFor(id)).toEqual([{ at: v.expectedAt!.getTime() - 90 * MIN, send: 0, state: 'created' }]);
-    expect(mailsTo(h.dataDir, 'cora-later@example.test').filter((m) => m.subject.startsWith('Condiciones'))).toHaveLength(0);
+    expect((await mailsTo(h, 'cora-later@example.test')).filter((m) => m.subject.startsWith('Condiciones'))).toHaveLength(0);
   });
 
   it("mails the link when due, in the visitor's language with text and HTML, and plans the reminder one interval later", async () => {
     const org = await createOrg(h);
     const p = await placeWithCondition(h, org, 120, 30);
     const id = await register(h, p.link.code, p.visitor.id, at(Date.now() + 75 * MIN), 'cora-soon@example.test');
-    await expect.poll(() => mailsTo(h.dataDir, 'cora-soon@example.test').find((m) => m.subject.startsWith('Condiciones de entrada')), { timeout: 30_000, interval: 250 }).toBeDefined();
-    const mail = mailsTo(h.dataDir, 'cora-soon@example.test').find((m) => m.subject.startsWith('Condiciones de entrada'))!;
+    await expect.poll(async () => (await mailsTo(h, 'cora-soon@example.test')).find((m) => m.subject.startsWith('Condiciones de entrada')), { timeout: 30_000, interval: 250 }).toBeDefined();
+    const mail = (await mailsTo(h, 'cora-soon@example.test')).find((m) => m.subject.startsWith('Condiciones de entrada'))!;
     expect(mail.text).toContain('responda a las condiciones de entrada');
     expect(mail.html).toContain('href="http://localhost');
     const code = mail.text.match(/\/online-compliance\/([\w-]{40,})/)![1];
@@ -71,7 +71,8 @@ describe('entry-condition link jobs with the job queue running (rules 199-200)',
 describe('one send, once (the job run by hand with a clock)', () => {
   let h: TestApp;
   beforeAll(async () => {
-    h = await buildTestApp();
+    // No worker runs the planned sends meanwhile: the test runs each one by hand, at the time it chooses.
+    h = await buildTestApp({ jobs: false });
   });
   afterAll(() => h.close());
 
@@ -89,11 +90,11 @@ describe('one send, once (the job run by hand with a clock)', () => {
     const both = await Promise.all([runComplianceLinkJob(h.services, { visitId: id, send: 0 }, due), runComplianceLinkJob(h.services, { visitId: id, send: 0 }, due)]);
     expect(both.sort()).toEqual(['already_sent', 'sent']);
     expect(await runComplianceLinkJob(h.services, { visitId: id, send: 0 }, due)).toBe('already_sent');
-    expect(mailsTo(h.dataDir, 'once@example.test').filter((m) => m.subject.startsWith('Entry conditions'))).toHaveLength(1);
+    expect((await mailsTo(h, 'once@example.test')).filter((m) => m.subject.startsWith('Entry conditions'))).toHaveLength(1);
     expect(await linksOf(h, org, id)).toHaveLength(1);
     expect(await runComplianceLinkJob(h.services, { visitId: id, send: 1 }, new Date(due.getTime() + 10 * MIN))).toBe('rescheduled');
     expect(await runComplianceLinkJob(h.services, { visitId: id, send: 1 }, new Date(due.getTime() + 31 * MIN))).toBe('sent');
-    const mails = mailsTo(h.dataDir, 'once@example.test').filter((m) => m.subject.includes('ntry conditions'));
+    const mails = (await mailsTo(h, 'once@example.test')).filter((m) => m.subject.includes('ntry conditions'));
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Entry conditions/), expect.stringMatching(/^Reminder: entry conditions/)]);
     // The first link stopped working when the reminder's link was made.
     const links = await linksOf(h, org, id);
@@ -118,7 +119,7 @@ describe('one send, once (the job run by hand with a clock)', () => {
     expect(await runComplianceLinkJob(h.services, { visitId: deleted, send: 0 }, new Date())).toBe('stopped');
     const started = await visitIn(org, p, 33, 'started@example.test');
     expect(await runComplianceLinkJob(h.services, { visitId: started, send: 0 }, new Date(Date.now() + 40 * MIN))).toBe('stopped');
-    for (const who of ['answered', 'rejected', 'deleted', 'started']) expect(mailsTo(h.dataDir, `${who}@example.test`).filter((m) => m.subject.includes('ntry conditions'))).toHaveLength(0);
+    for (const who of ['answered', 'rejected', 'deleted', 'started']) expect((await mailsTo(h, `${who}@example.test`)).filter((m) => m.subject.includes('ntry conditions'))).toHaveLength(0);
     const q = await placeWithCondition(h, org, null, null);
     const noReminder = await register(h, q.link.code, q.visitor.id, at(Date.now() + 600 * MIN), 'single@example.test', 'en');
     expect(await runComplianceLinkJob(h.services, { visitId: noReminder, send: 0 }, new Date())).toBe('sent');
@@ -153,7 +154,7 @@ describe("a rejected visit's entry-conditions link stops working (rules 144, 146
     const p = await placeWithCondition(h, org, 60, 30);
     const id = await register(h, p.link.code, p.visitor.id, at(Date.now() + 30 * MIN), 'rejected-link@example.test', 'en');
     expect(await runComplianceLinkJob(h.services, { visitId: id, send: 0 }, new Date())).toBe('sent');
-    const code = mailsTo(h.dataDir, 'rejected-link@example.test').find((m) => m.subject.startsWith('Entry conditions'))!.text.match(/\/online-compliance\/([\w-]{40,})/)![1];
+    const code = (await mailsTo(h, 'rejected-link@example.test')).find((m) => m.subject.startsWith('Entry conditions'))!.text.match(/\/online-compliance\/([\w-]{40,})/)![1];
     expect((await api(h.app).get(`/api/get_online_compliance_user?visitCode=${code}`)).body.data.is_expired).toBe(0);
     await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(visits).set({ approvalState: 'approved' }).where(eq(visits.id, id)));
     expect((await api(h.app, org.token).post('/api/reject-approved-visit', { entity_id: org.entityId, visit_id: id })).status).toBe(200);
@@ -170,6 +171,7 @@ describe('the link mail through SMTP', () => {
       const p = await placeWithCondition(h, org, 60, 30);
       const id = await register(h, p.link.code, p.visitor.id, at(Date.now() + 30 * MIN), 'smtp-ar@example.test', 'ar');
       expect(await runComplianceLinkJob(h.services, { visitId: id, send: 0 }, new Date())).toBe('sent');
+      await mailDelivered(h);
       const raw = box.received.filter((r) => r.to.includes('smtp-ar@example.test')).map((r) => parseMail(r.raw.replace(/\r\n/g, '\n')));
       const mail = raw.find((m) => m.subject.startsWith('شروط الدخول'))!;
       expect(mail).toBeDefined();

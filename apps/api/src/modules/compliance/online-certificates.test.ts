@@ -4,7 +4,7 @@ import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, type Org } from '../../../test/factories';
 import { mailbox } from '../../../test/mailbox';
 import { dccTest, isoDaysAgo, makeDcc, makeShc, shcPatient, shcShot, signerKeys, trustKeyBodies } from '../../../test/certificates';
-import { fixtures } from '../journeys/test-fixtures';
+import { fixtures } from '../journeys/testing';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ async function setup(email: string, condition: { protocols?: string[]; accept_ne
   const person = await f.person('Ada', 'Lovelace', visitor.id, email);
   const visit = await f.visit({ userId: person.id, journeyFlowId: flow.id, expectedAt: new Date(Date.now() + 3_600_000) });
   expect((await c.post('/api/compliance-resent', { visit_id: visit.id })).status).toBe(200);
-  const mail = mailbox(h.dataDir).filter((m) => m.to.includes(email));
+  const mail = (await mailbox(h)).filter((m) => m.to.includes(email));
   const code = mail[mail.length - 1].text.match(/online-compliance\/([\w-]+)/)![1];
   const send = (certificate: string | null, answer: 'positive' | 'negative' = 'negative', extra: Record<string, unknown> = {}, lang?: string) =>
     api(h.app, undefined, lang).post('/api/create_online_compliance_user', {

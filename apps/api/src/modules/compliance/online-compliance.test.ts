@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg, type Org } from '../../../test/factories';
-import { fixtures } from '../journeys/test-fixtures';
+import { mailDelivered } from '../../../test/mailbox';
+import { fixtures } from '../journeys/testing';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,8 @@ const healthBody = {
 };
 
 /** The compliance link of the last mail sent to `email` (mail goes to .eml files in tests). */
-function lastCode(email: string) {
+async function lastCode(email: string) {
+  await mailDelivered(h);
   const dir = join(h.dataDir, 'mail');
   const files = readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@._-]/gi, '_'))).sort();
   const text = readFileSync(join(dir, files[files.length - 1]), 'utf8').replace(/=\r?\n/g, '');
@@ -43,7 +45,7 @@ async function setup(email: string) {
   const sent = await c.post('/api/compliance-resent', { visit_id: visit.id, entity_id: org.entityId });
   expect(sent.status).toBe(200);
   expect(sent.body.message).toBe('The entry conditions link has been sent again.');
-  return { org, f, c, compliance, visit, person, code: lastCode(email) };
+  return { org, f, c, compliance, visit, person, code: await lastCode(email) };
 }
 
 const answers = (complianceId: number, questionId: string, answer: string) => [{ complianceId, answer: [{ question_id: questionId, answer }] }];
@@ -130,7 +132,7 @@ describe('online compliance (rules 144-148, 210-211)', () => {
     const q = s.compliance.questions[0].id;
     expect((await api(h.app).post('/api/create_online_compliance_user', { visitCode: s.code, compliances: answers(s.compliance.id, q, 'negative') })).status).toBe(400);
     await s.c.post('/api/compliance-resent', { visit_id: s.visit.id });
-    const fresh = lastCode('ada.expiry@example.test');
+    const fresh = await lastCode('ada.expiry@example.test');
     expect(fresh).not.toBe(s.code);
     expect((await read(fresh)).is_expired).toBe(0);
   });

@@ -1,8 +1,8 @@
+import { journeyStageOf } from '@gatehouse/contract';
 import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { complianceUsers, complianceVersions, compliances, journeyFlows, journeys, users, visits, scans } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
-import { journeyStageOf } from '../prereg/visit-stage';
 import { evaluateAnswers } from './evaluate-answers';
 import { presentAnswer } from './present';
 

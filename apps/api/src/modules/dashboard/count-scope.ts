@@ -3,8 +3,8 @@ import { areas, scans, sites, users, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import { reachableSite, reachableSiteIds, siteFilter } from '../sites/site-access';
-import { grantedUserTypeIds } from '../user-types/policy';
+import { reachableSite, reachableSiteIds, siteFilter } from '../sites';
+import { grantedUserTypeIds } from '../user-types';
 
 /** What the daily counts count: the place asked for, within the caller's site and user-type grants (rule 96). */
 export interface CountScope {

@@ -5,7 +5,7 @@ import type { MemberActor } from '../../platform/auth/actor';
 import { withTenant } from '../../platform/db/tenant';
 import { createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
-import { fixtures } from '../signin/test-fixtures';
+import { fixtures } from '../signin/testing';
 import { dailyCounts } from './daily-counts';
 import { logbook, siteLimitedMember } from './test-logbook';
 

@@ -4,7 +4,7 @@ import { dailyCountsCache, scans, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import { rowsOf, type Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import { localClock, zonedMidnight } from '../attendance/clock';
+import { localClock, zonedMidnight } from '../../platform/time-zone';
 import { countScope, type CountScope } from './count-scope';
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 
 import { areas, sites, users, userSites, userTypes, userUserTypes, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-import { hosts, personAndPlaceColumns, visitDetailColumns } from '../signin/columns';
+import { hosts, personAndPlaceColumns, visitDetailColumns } from '../signin';
 
 /** Expected visits have no scan: a filter on what only a scan has (kiosk, input method, scan type, reading) matches none. */
 const scanOnly = (f: LogbookFilter) => !!(f.kiosk_id?.length || f.input_method?.length || f.scan_type?.length || f.temperature === 'high' || f.temperature === 'normal');

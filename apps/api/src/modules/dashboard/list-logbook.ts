@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lt, not, or, sql
 import { areas, scans, sites, users, userSites, userTypes, userUserTypes, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-import { presentScan, scanQuery, type ScanRow } from '../signin/load-scans';
+import { presentScan, scanQuery, type ScanRow } from '../signin';
 import { listExpected } from './list-expected';
 
 /** The logbook counts at most this many rows: past it the grid shows "10,000+" (count_capped = 1). */

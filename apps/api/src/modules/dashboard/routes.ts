@@ -19,7 +19,7 @@ import { badRequest, found } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { eq } from 'drizzle-orm';
 import { scans } from '../../db/schema/index';
-import { scanQuery } from '../signin/load-scans';
+import { scanQuery } from '../signin';
 import { dailyCounts } from './daily-counts';
 import { listLogbook, presentLogbookRow } from './list-logbook';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { scans, users, userSites } from '../../db/schema/index';
 import { createMember, type Org } from '../../../test/factories';
 import { api, type TestApp } from '../../../test/harness';
-import { fixtures } from '../signin/test-fixtures';
+import { fixtures } from '../signin/testing';
 
 /** Two sites, a staff and a visitor type, four people and a few days of scans written directly. */
 export async function logbook(h: TestApp, org: Org) {

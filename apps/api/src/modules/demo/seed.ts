@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, entities } from '../../db/schema/index';
 import type { Services } from '../../platform/services';
-import { registerAccount } from '../auth/register-account';
-import { createEntity } from '../entity/create-entity';
+import { registerAccount } from '../auth';
+import { createEntity } from '../entity';
 import { demoSeeders } from './seeders';
 
 /**

@@ -1,16 +1,9 @@
-import type { Services } from '../../platform/services';
-import { seedPlaces } from '../sites/demo';
-import { peopleDemo } from '../users/demo';
-import { seedJourneys } from '../journeys/demo';
-import { seedExpectedVisitors } from '../prereg/demo';
-import { signinDemo } from '../signin/demo';
-
-export interface DemoContext {
-  entityId: number;
-  ownerUserId: number;
-  roles: { id: number; key: string }[];
-}
-export type DemoSeeder = (services: Services, ctx: DemoContext) => Promise<void>;
+import type { DemoSeeder } from '../../platform/seeding';
+import { seedPlaces } from '../sites';
+import { peopleDemo } from '../users';
+import { seedJourneys } from '../journeys';
+import { seedExpectedVisitors } from '../visits';
+import { signinDemo } from '../signin';
 
 /** Each area adds the sample data of its own tables here, in order (sites before areas before kiosks…). */
 export const demoSeeders: DemoSeeder[] = [

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { devices, journeys, kiosks } from '../../db/schema/index';
 import { badRequest, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { presentDevice } from '../areas/present';
-import { reachableArea } from '../areas/save-area';
-import { presentKiosk } from '../kiosks/present';
-import { reachableSiteIds, siteFilter } from '../sites/site-access';
+import { presentDevice, presentKiosk } from '../kiosks';
+import { reachableArea } from '../areas';
+import { reachableSiteIds, siteFilter } from '../sites';
 
 const base = { tags: ['devices'], permission: 'sites_devices' as const, standalone: true };
 

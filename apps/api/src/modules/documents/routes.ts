@@ -6,9 +6,7 @@ import { found, notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
 import { parseBody } from '../../platform/http/validation';
-import { accessOf, visibleTo } from '../users/policy';
-import { presentDocument } from '../users/present';
-import { loadVisible } from '../users/routes-core';
+import { accessOf, loadVisible, presentDocument, visibleTo } from '../users';
 import { createDocument, DOCUMENT_FILE_MAX, ensureDocumentTypes, ownDocument, storeDocumentFile } from './create-document';
 
 const tags = ['documents'];

@@ -10,9 +10,10 @@ import { withTenant } from '../../platform/db/tenant';
 import { createOrg, type Org } from '../../../test/factories';
 import { startFakeSmsGateway } from '../../../test/fake-sms-gateway';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
-import { parseMessage } from '../../../test/mailbox';
+import { mailDelivered, parseMessage, queueDrained } from '../../../test/mailbox';
 import { makeArea, makeSite, pairKiosk, signInPerson } from '../../../test/places';
-import { KioskClient, watchFireAlarm } from '../kiosks/device-client';
+import { KioskClient, watchFireAlarm } from '../kiosks/testing';
+import { SMS_JOB } from './sms-gateway';
 
 let h: TestApp;
 let org: Org;
@@ -159,8 +160,10 @@ describe('live lists and messages to the unaccounted', () => {
     const sent = await api(h.app, org.token).post(`/api/emergency_message/${id}`, { channels: ['mail', 'sms'], note: 'Meet at the car park.' });
     expect(sent.status).toBe(200);
     expect(sent.body.data).toMatchObject({ people: 1, mail: 1, sms: 1, unreachable: 0, sms_available: 1 });
+    await queueDrained(h, SMS_JOB);
     expect(gateway.messages).toContainEqual(expect.objectContaining({ to: '+447700900123', from: 'Northfield' }));
     const sms = gateway.messages.at(-1)!;
+    await mailDelivered(h);
     const mailDir = join(h.dataDir, 'mail');
     const mail = parseMessage(readFileSync(join(mailDir, readdirSync(mailDir).find((f) => f.includes('pupil.parent'))!), 'utf8'));
     expect(mail.subject).toContain('are you safe?');

@@ -19,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { parseBody } from '../../platform/http/validation';
 import { defineRoutes } from '../../platform/http/route';
-import { membershipsOf } from '../auth/login';
+import { membershipsOf } from '../auth';
 import { createEntity } from './create-entity';
 import { storeLogo } from './logo';
 import { presentEntityFull } from './present';

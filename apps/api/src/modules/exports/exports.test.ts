@@ -5,7 +5,7 @@ import { reportExports, reportSubscriptions, users, userSites } from '../../db/s
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { mailTo } from '../../../test/mailbox';
-import { reportsOrg } from '../reports/test-reports';
+import { reportsOrg } from '../reports/testing';
 import { expireExports } from './run-export';
 import { nextRunAt, periodOf, sendDueReports } from './subscriptions';
 
@@ -59,7 +59,7 @@ describe('exports (rules 288-290)', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil.test"",""x"") Bob;=1+1"`);
     expect(text).toContain('أمل حداد');
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(5);
-    const mails = await until(async () => mailTo(h.dataDir, org.email), (m) => m.length > 0);
+    const mails = await until(async () => mailTo(h, org.email), (m) => m.length > 0);
     expect(mails[0].subject).toBe('Your export is ready: Logbook');
     const list = await r.a.get(`/api/export_list/${org.entityId}`);
     expect(list.body.data[0]).toMatchObject({ id: asked.body.data.id, requested_by: expect.any(String), status: 'ready' });
@@ -165,7 +165,7 @@ describe('scheduled reports', () => {
     await r.f.run((tx) => tx.update(reportSubscriptions).set({ nextRunAt: new Date('2026-03-03T07:00:00Z') }).where(eq(reportSubscriptions.id, sub.body.data.id)));
     expect(await sendDueReports(h.services, new Date('2026-03-03T07:01:00Z'))).toBe(1);
     expect(await sendDueReports(h.services, new Date('2026-03-03T07:02:00Z'))).toBe(0);
-    const mails = await until(async () => mailTo(h.dataDir, colleague.email), (m) => m.length > 0);
+    const mails = await until(async () => mailTo(h, colleague.email), (m) => m.length > 0);
     expect(mails[0].subject).toBe('Scheduled report: Visit summary');
     const list = await r.a.get(`/api/report_subscriptions/${org.entityId}`);
     expect(list.body.data[0]).toMatchObject({ frequency: 'daily', recipients: [{ id: colleague.userId }] });

@@ -4,7 +4,7 @@ import { reportExports, reportSubscriptions, sites, users } from '../../db/schem
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import { htmlOfText } from '../../platform/mail';
 import type { Services } from '../../platform/services';
-import { localClock, zonedMidnight } from '../attendance/index';
+import { localClock, zonedMidnight } from '../../platform/time-zone';
 import { runExport } from './run-export';
 
 export type Frequency = 'daily' | 'weekly' | 'monthly';

@@ -86,6 +86,6 @@ describe('API documentation', () => {
   it('/api/health answers ok with the database kind', async () => {
     const res = await api(h.app).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'ok', database: h.services.database.kind, jobs: false });
+    expect(res.body).toMatchObject({ status: 'ok', database: h.services.database.kind, jobs: true });
   });
 });

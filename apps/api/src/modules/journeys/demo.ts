@@ -2,7 +2,7 @@ import { and, asc, eq, ilike } from 'drizzle-orm';
 import { complianceVersions, compliances, journeyFlows, journeySites, journeys, sites, userTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
-import type { DemoSeeder } from '../demo/seeders';
+import type { DemoSeeder } from '../../platform/seeding';
 
 /** Finds a user type by name (seeded by the people area when it runs first), or adds it. */
 async function userType(tx: Db, entityId: number, name: string) {

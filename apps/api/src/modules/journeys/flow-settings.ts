@@ -2,7 +2,7 @@ import { flag } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { complianceVersions, compliances, journeyFlows, journeys } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
-import { complianceDueFor } from '../compliance/compliance-due';
+import { complianceDueFor } from '../compliance';
 
 type FlowRow = typeof journeyFlows.$inferSelect;
 type JourneyRow = typeof journeys.$inferSelect;

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
 import { parseBody } from '../../platform/http/validation';
-import { storeLogo } from '../entity/logo';
+import { storeLogo } from '../entity';
 import { loadJourneyList, loadJourneys } from './load-journeys';
 import { usableJourney } from './policy';
 import { createJourney, updateJourney } from './save-journey';

@@ -4,7 +4,7 @@ import { attendanceModes, compliances, journeyFlows, sections, userTypes, users,
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { closeOpenVisits } from '../visits/close-open-visits';
+import { closeOpenVisits } from '../visits';
 import { NOT_REQUIRED, assertOwned, registrationMethods, usableJourney } from './policy';
 
 type Audit = (tx: Db, action: string, subject: string, subjectId?: string | number | null, changes?: Record<string, unknown>) => Promise<void>;

@@ -4,8 +4,8 @@ import { visits } from '../../db/schema/index';
 import { createOrg, type Org, uniq } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, pairKiosk } from '../../../test/places';
-import { linkHash } from '../prereg/visit-link';
-import { fixtures } from '../signin/test-fixtures';
+import { linkHash } from '../visits';
+import { fixtures } from '../signin/testing';
 
 let h: TestApp;
 let org: Org;

@@ -5,7 +5,7 @@ import type { MemberActor } from '../../platform/auth/actor';
 import { withTenant } from '../../platform/db/tenant';
 import { unauthenticated } from '../../platform/errors';
 import type { Services } from '../../platform/services';
-import { kioskByToken } from '../kiosks/gateway';
+import { kioskByToken } from '../kiosks';
 
 /** The device token a kiosk sends as `Authorization: Bearer ghk_…`. */
 export const deviceToken = (req: FastifyRequest) => {

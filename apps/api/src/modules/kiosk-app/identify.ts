@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { scans, users, userTypes, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
-import { linkHash } from '../prereg/visit-link';
+import { linkHash } from '../visits';
 import { checksOf, type KioskJourney } from './journey';
 import { assertNamePick } from './name-pick';
 

@@ -1,2 +1,6 @@
-/** What other modules may use of the kiosk app's calls (module boundaries). */
+/**
+ * The kiosk app's calls: the kiosk's journey and the checks it asks.
+ * Other modules import only this file (lint refuses the rest; docs/ARCHITECTURE.md, Modules).
+ */
+export { checksOf, loadJourney } from './journey';
 export { deviceKiosk, type DeviceKiosk } from './device-kiosk';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, pairKiosk } from '../../../test/places';
-import { fixtures } from '../signin/test-fixtures';
+import { fixtures } from '../signin/testing';
 
 let h: TestApp;
 let org: Org;

@@ -4,7 +4,7 @@ import { areas, journeyFlows, journeys, users, userTypes } from '../../db/schema
 import { createOrg, type Org, uniq } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, pairKiosk } from '../../../test/places';
-import { fixtures } from '../signin/test-fixtures';
+import { fixtures } from '../signin/testing';
 
 let h: TestApp;
 let org: Org;

@@ -19,8 +19,8 @@ import { withTenant } from '../../platform/db/tenant';
 import { createOrg, type Org, uniq } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { makeArea, makeSite, pairKiosk } from '../../../test/places';
-import { linkHash } from '../prereg/visit-link';
-import { fixtures } from '../signin/test-fixtures';
+import { linkHash } from '../visits';
+import { fixtures } from '../signin/testing';
 
 /**
  * The kiosk's identifiers (badge QR, visit confirmation QR, RFID) resolved on the server, the journey it runs, and

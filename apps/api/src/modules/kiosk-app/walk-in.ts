@@ -7,11 +7,11 @@ import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
-import { evaluateAnswers } from '../compliance/evaluate-answers';
-import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields/field-values';
-import { storeVisitorPhoto } from '../prereg/photo';
-import { signInOut } from '../signin/sign-in-out';
-import { assertUnique } from '../users/save-user';
+import { evaluateAnswers } from '../compliance';
+import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields';
+import { storeVisitorPhoto } from '../visits';
+import { signInOut } from '../signin';
+import { assertUnique } from '../users';
 import { type DeviceKiosk, kioskActor } from './device-kiosk';
 import { type KioskJourney, loadKioskJourney, takesWalkIns } from './journey';
 

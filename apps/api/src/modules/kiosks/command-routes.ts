@@ -6,12 +6,11 @@ import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { presentDevice } from '../areas/present';
-import { countSignedIn } from '../areas/signed-in';
-import { reachableSiteIds, siteFilter } from '../sites/site-access';
+import { countSignedIn } from '../visits';
+import { reachableSiteIds, siteFilter } from '../sites';
 import { reachableKiosks } from './kiosk-settings';
 import { onlineCondition } from './heartbeat';
-import { presentKiosk, presentRequest } from './present';
+import { presentDevice, presentKiosk, presentRequest } from './present';
 import { announce, isFinal, moveRequest } from './request-log';
 import { sendCommand } from './send-command';
 

@@ -5,7 +5,7 @@ import { kiosks, type KioskSettings } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
-import { reachableSiteIds } from '../sites/site-access';
+import { reachableSiteIds } from '../sites';
 
 type SettingBody = z.output<typeof zKioskSettingBody>;
 

@@ -1,5 +1,5 @@
-import { flag, type Kiosk, type KioskRequest } from '@gatehouse/contract';
-import type { kioskRequestLogs, kioskRequests, kiosks } from '../../db/schema/index';
+import { type Device, flag, type Kiosk, type KioskRequest } from '@gatehouse/contract';
+import type { devices, kioskRequestLogs, kioskRequests, kiosks } from '../../db/schema/index';
 import { isOnline } from './heartbeat';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -40,4 +40,16 @@ export const presentRequest = (
   created_at: iso(r.createdAt),
   updated_at: iso(r.updatedAt),
   ...(extra.logs ? { logs: extra.logs.map((l) => ({ status: l.status, message: l.message, at: iso(l.at) })) } : {}),
+});
+
+/** A door or other device (a kiosk's `io_port` when it hangs on one). */
+export const presentDevice = (d: typeof devices.$inferSelect): Device => ({
+  id: d.id,
+  type: d.type,
+  name: d.name,
+  site_id: d.siteId,
+  area_id: d.areaId,
+  kiosk_id: d.kioskId,
+  io_port: d.ioPort,
+  created_at: iso(d.createdAt),
 });

@@ -1,7 +1,7 @@
 import { KIOSK_NAMESPACE, zIdParam, zKioskPollBody, zKioskRegisterBody } from '@gatehouse/contract';
 import { z } from 'zod';
 import { defineRoutes } from '../../platform/http/route';
-import { reachableSite } from '../sites/site-access';
+import { reachableSite } from '../sites';
 import { createSetupToken, pollPairing, registerWithSetupToken, startPairing } from './pairing';
 
 const zRegistered = z.object({ status: z.literal('registered'), kiosk_id: z.number(), entity_id: z.number(), device_token: z.string(), server_url: z.string(), namespace: z.string() });

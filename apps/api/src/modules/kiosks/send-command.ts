@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { AppError, notFound } from '../../platform/errors';
 import type { Services } from '../../platform/services';
-import { reachableSiteIds } from '../sites/site-access';
+import { reachableSiteIds } from '../sites';
 import { isOnline } from './heartbeat';
 import { announce, moveRequest } from './request-log';
 

@@ -7,9 +7,7 @@ import { areas, massActionErrors } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { AppError, fieldError, found } from '../../platform/errors';
-import { blockedPeople } from '../signin/policy';
-import { refusalMessage } from '../signin/refusal';
-import { signInOut, type SignInOutResult } from '../signin/sign-in-out';
+import { blockedPeople, refusalMessage, signInOut, type SignInOutResult } from '../signin';
 import { loadSitePeople } from './load-site-people';
 
 type Body = z.output<typeof zMassApplyBody>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complianceUsers, journeyFlows, scans, visits } from '../../db/schema/index';
 import { createOrg, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
-import { fixtures } from '../signin/test-fixtures';
+import { fixtures } from '../signin/testing';
 
 let h: TestApp;
 beforeAll(async () => {

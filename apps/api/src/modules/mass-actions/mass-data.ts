@@ -4,7 +4,7 @@ import { areas as areaTable, attendanceModes, reasons, userAttendanceModes, user
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { fieldError, notFound } from '../../platform/errors';
-import { blockedPeople } from '../signin/policy';
+import { blockedPeople } from '../signin';
 import { loadSitePeople } from './load-site-people';
 import { personChecks } from './person-checks';
 

@@ -2,9 +2,9 @@ import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser } from '@gatehouse
 import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { areas, complianceUsers, complianceVersions, compliances, sites, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
-import { isComplianceDue } from '../compliance/compliance-due';
-import { checksOf, loadJourney } from '../kiosk-app/journey';
-import { expectedVisitWindow } from '../signin/load-sign-in';
+import { isComplianceDue } from '../compliance';
+import { checksOf, loadJourney } from '../kiosk-app';
+import { expectedVisitWindow } from '../signin';
 
 type Checks = MassUser['checks'];
 type ComplianceItem = MassUser['compliances'][number];

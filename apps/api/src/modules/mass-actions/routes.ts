@@ -2,7 +2,7 @@ import { zMassApplyBody, zMassApplyResult, zMassData, zMassDataBody, zMassErrors
 import { and, desc, eq } from 'drizzle-orm';
 import { massActionErrors, users } from '../../db/schema/index';
 import { defineRoutes } from '../../platform/http/route';
-import { afterSignIn } from '../signin/after-sign-in';
+import { afterSignIn } from '../signin';
 import { applyMassSignin } from './apply-signin';
 import { massData } from './mass-data';
 

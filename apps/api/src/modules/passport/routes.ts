@@ -11,8 +11,7 @@ import { asSystem } from '../../platform/db/tenant';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { flushEvents } from '../../platform/realtime';
-import { membershipsOf } from '../auth/login';
-import { presentSession } from '../auth/present-session';
+import { membershipsOf, presentSession } from '../auth';
 import { answerInvitation } from './answer-invitation';
 
 const zPassportBody = z.object({ passport_id: z.string().uuid() });

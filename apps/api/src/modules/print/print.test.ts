@@ -5,8 +5,8 @@ import { printJobs, scans } from '../../db/schema/index';
 import { createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { pairKiosk } from '../../../test/places';
-import { KioskClient } from '../kiosks/device-client';
-import { fixtures } from '../signin/test-fixtures';
+import { KioskClient } from '../kiosks/testing';
+import { fixtures } from '../signin/testing';
 
 let h: TestApp;
 let url: string;

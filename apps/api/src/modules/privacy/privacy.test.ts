@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, privacyRuns, scans, users, visits } from '../../db/schema/index';
 import { createMember, createOrg, createPowerless, PASSWORD, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
-import { fixtures } from '../signin/test-fixtures';
+import { fixtures } from '../signin/testing';
 import { runPurge } from './purge';
 import { privacyTick } from './schedule';
 
@@ -46,6 +46,15 @@ async function people(org: Org) {
   const cy = await person('Cy', visitor.id, 5);
   const dee = await person('Dee', staff.id, 400);
   return { f, site, area, visitor, staff, ann, bea, cy, dee, a: api(h.app, org.token) };
+}
+
+/** Waits for the organisation's runs to finish (the job queue runs them in the background). */
+async function runsDone(entityId: number) {
+  for (let i = 0; i < 200; i++) {
+    const open = await h.services.database.db.$count(privacyRuns, and(eq(privacyRuns.entityId, entityId), sql`${privacyRuns.status} in ('queued', 'running')`));
+    if (!open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 const userRow = (p: Awaited<ReturnType<typeof people>>, id: number) => p.f.run(async (tx) => (await tx.select().from(users).where(eq(users.id, id)))[0]);
@@ -150,6 +159,7 @@ describe('privacy manager (rules 282-285)', () => {
     const ok = await p.a.post('/api/delete_now_privacy_manager', { type: 'data', name: 'Visitor', user_type_id: p.visitor.id, password: PASSWORD });
     expect(ok.status).toBe(202);
     expect(ok.body.message).toBe('Visitor Data Deleted');
+    await runsDone(org.entityId);
     // Data only: Ann and Bea are past 30 days; their scans are kept (type data), so they are anonymised.
     expect(await userRow(p, p.ann.id)).toMatchObject({ firstName: 'Anonymised' });
     expect(await scanCount(p, p.ann.id)).toBe(2);
@@ -169,6 +179,7 @@ describe('privacy manager (rules 282-285)', () => {
     expect(await p.f.run((tx) => tx.$count(privacyRuns, and(eq(privacyRuns.entityId, org.entityId), eq(privacyRuns.runDate, '2026-01-10'))))).toBe(0);
     await privacyTick(h.services, new Date('2026-01-10T02:30:00Z'));
     await privacyTick(h.services, new Date('2026-01-10T03:30:00Z'));
+    await runsDone(org.entityId);
     const runs = await p.f.run((tx) => tx.select().from(privacyRuns).where(and(eq(privacyRuns.entityId, org.entityId), eq(privacyRuns.runDate, '2026-01-10'))));
     expect(runs).toHaveLength(1);
     expect(runs[0].status).toBe('done');

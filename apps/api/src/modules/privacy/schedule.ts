@@ -4,7 +4,7 @@ import { privacyRuns } from '../../db/schema/index';
 import { rowsOf } from '../../platform/db/client';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
-import { localClock, zonedMidnight } from '../attendance/index';
+import { localClock, zonedMidnight } from '../../platform/time-zone';
 import { organisationTimeZone } from '../reports/index';
 import { PURGE_JOB, runPurge } from './purge';
 

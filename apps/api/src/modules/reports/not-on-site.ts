@@ -1,7 +1,7 @@
 import type { NotOnSiteRow } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db/client';
-import { localClock } from '../attendance/index';
+import { localClock } from '../../platform/time-zone';
 import { type ReportScope, scopeFilters } from './scope';
 
 interface Row {

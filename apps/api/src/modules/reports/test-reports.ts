@@ -1,7 +1,7 @@
 import { scans, visits } from '../../db/schema/index';
 import type { Org } from '../../../test/factories';
 import { api, type TestApp } from '../../../test/harness';
-import { fixtures } from '../signin/test-fixtures';
+import { fixtures } from '../signin/testing';
 
 /**
  * A small organisation for the report tests: a school in London and an office in Los Angeles, a staff type and a

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db/client';
-import { toMinutes } from '../attendance/index';
+import { timeToMinutes as toMinutes } from '@gatehouse/contract';
 import type { ReportScope } from './scope';
 import { timesheet, type TimesheetQuery } from './timesheet';
 

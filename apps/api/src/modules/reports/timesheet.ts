@@ -1,7 +1,9 @@
 import type { TimesheetRow } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db/client';
-import { evaluateAttendance, localClock, toMinutes } from '../attendance/index';
+import { timeToMinutes as toMinutes } from '@gatehouse/contract';
+import { localClock } from '../../platform/time-zone';
+import { evaluateAttendance } from '../attendance/index';
 import { coarseBounds, localDayRange, type ReportScope, scopeFilters } from './scope';
 
 export interface TimesheetQuery {

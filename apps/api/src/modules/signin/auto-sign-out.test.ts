@@ -4,13 +4,12 @@ import { scans, visits } from '../../db/schema/index';
 import { createOrg, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { AUTO_SIGN_OUT_JOB, autoSignOut, runAutoSignOutJob } from './auto-sign-out';
-import { nextMidnight } from './sign-in-out';
 import { fixtures } from './test-fixtures';
-import { zonedMidnight } from '../attendance/clock';
+import { nextMidnight, zonedMidnight } from '../../platform/time-zone';
 
 let h: TestApp;
 beforeAll(async () => {
-  h = await buildTestApp({ jobs: true });
+  h = await buildTestApp();
 });
 afterAll(() => h.close());
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db/client';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
-import { closeOpenVisits } from '../visits/close-open-visits';
+import { closeOpenVisits } from '../visits';
 
 export const AUTO_SIGN_OUT_JOB = 'signin.auto-sign-out';
 export interface AutoSignOutJob {

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { areas, attendanceCodes, attendanceModes, reasons, scans, sites, userAttendanceModes, users, userTypes, visits } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
-import type { DemoSeeder } from '../demo/seeders';
+import type { DemoSeeder } from '../../platform/seeding';
 
 const FIRST = ['Amira', 'Ben', 'Chloe', 'Daniel', 'Elena', 'Farid', 'Grace', 'Hugo', 'Isla', 'Jamal', 'Keira', 'Luis', 'Maya', 'Noah', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tara'];
 const LAST = ['Ahmed', 'Brooks', 'Castillo', 'Davies', 'Evans', 'Fernández', 'Green', 'Haddad', 'Ibrahim', 'Jones', 'Khan', 'López', 'Morgan', 'Nasser', 'Okafor', 'Patel'];

@@ -4,7 +4,7 @@ import { complianceUsers, visits } from '../../db/schema/index';
 import { createOrg, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { pairKiosk } from '../../../test/places';
-import { isComplianceDue } from '../compliance/compliance-due';
+import { isComplianceDue } from '../compliance';
 import { fixtures } from './test-fixtures';
 
 let h: TestApp;

@@ -1,7 +1,6 @@
 import type { SignInOutBody } from '@gatehouse/contract';
-import { localClock } from '../attendance/clock';
-import { isComplianceDue } from '../compliance/compliance-due';
-import { evaluateAnswers, type Evaluation } from '../compliance/evaluate-answers';
+import { localClock } from '../../platform/time-zone';
+import { evaluateAnswers, type Evaluation, isComplianceDue } from '../compliance';
 import { AppError, fieldError, forbidden } from '../../platform/errors';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/client';
 import { runPrepared, statement, type Statement } from '../../platform/db/prepared';
 import { fieldError } from '../../platform/errors';
 import type { ComplianceQuestion } from '../../db/schema/index';
-import type { ModeRules } from '../attendance/evaluate-attendance';
+import type { ModeRules } from '../attendance';
 
 export interface SignInPlace {
   areaId: number;

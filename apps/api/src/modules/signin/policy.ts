@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { userAttendanceModes, userSites, userUserTypes } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-import { modeAccess } from '../attendance/policy';
+import { modeAccess } from '../attendance';
 
 export interface PersonRef {
   id: number;

@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceModeGrants, userUserTypes, users, visits } from '../../db/schema/index';
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
+import { mailTo } from '../../../test/mailbox';
 import { fixtures } from './test-fixtures';
 
 let h: TestApp;
@@ -44,9 +43,9 @@ describe('signing in and out: POST /api/user_action and /api/kiosk/scan', () => 
     expect(inRes.body.data).toMatchObject({ action: 'in', visit_status: 'signed_in', replayed: 0 });
     expect(inRes.body.data.scan).toMatchObject({ full_name: 'Maya Lopez', direction: 'in', type: 'sign_in', input_method: 'qr', area: { id: area.id }, site: { id: site.id }, kiosk: { id: kiosk.id }, host: { id: host.id } });
     expect(events.some((e) => e.entityId === org.entityId && e.payload.type === 'scan' && e.payload.action === 'created' && e.payload.id === inRes.body.data.scan.id)).toBe(true);
-    const mail = readdirSync(join(h.dataDir, 'mail')).filter((n) => n.includes('hana.host'));
+    const mail = await mailTo(h, 'hana.host');
     expect(mail.length).toBe(1);
-    expect(readFileSync(join(h.dataDir, 'mail', mail[0]), 'utf8')).toContain('Maya Lopez has arrived');
+    expect(mail[0].subject).toBe('Maya Lopez has arrived');
 
     const outRes = await a.post('/api/user_action', { area_id: area.id, user_id: person.id });
     expect(outRes.status).toBe(200);

@@ -6,9 +6,9 @@ import type { Db } from '../../platform/db/client';
 import { runPrepared, statement } from '../../platform/db/prepared';
 import { withCommit } from '../../platform/db/tenant';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import { localClock } from '../attendance/clock';
-import { evaluateAttendance } from '../attendance/evaluate-attendance';
-import { closeOpenVisits } from '../visits/close-open-visits';
+import { localClock, nextMidnight } from '../../platform/time-zone';
+import { evaluateAttendance } from '../attendance';
+import { closeOpenVisits } from '../visits';
 import { assertAreaAsks, assertHost, assertReadings, assertVisitAdmits, checkFlowCondition, expectedVisitOf, type GivenAnswers, readingsAsked } from './entry-checks';
 import { loadSignIn } from './load-sign-in';
 import { loadScan } from './load-scans';
@@ -298,14 +298,4 @@ function isIdempotencyRace(err: unknown): boolean {
     if (e.code === '23505' && e.constraint === 'scans_entity_idempotency_uq') return true;
   }
   return false;
-}
-
-/** The first midnight after `at` in a time zone (auto sign-out looks at every visit then, rule 231). */
-export function nextMidnight(at: Date, timeZone: string): Date {
-  const clock = localClock(at, timeZone);
-  const guess = new Date(at.getTime() + (24 * 60 - clock.minutes) * 60_000);
-  // Daylight-saving shifts move local midnight by up to an hour: step to the exact minute.
-  const after = localClock(guess, timeZone);
-  const drift = after.minutes > 12 * 60 ? after.minutes - 24 * 60 : after.minutes;
-  return new Date(Math.ceil((guess.getTime() - drift * 60_000) / 1000) * 1000);
 }

@@ -1,7 +1,7 @@
 import { areas, devices, kiosks, sites } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
-import type { DemoSeeder } from '../demo/seeders';
+import type { DemoSeeder } from '../../platform/seeding';
 
 type AreaSeed = { name: string; loginMode?: 'sign_in_out' | 'sign_in_only' | 'off'; autoSignOut?: 'none' | 'after_24_hours' | 'midnight'; remote?: boolean; children?: AreaSeed[] };
 

@@ -1,2 +1,6 @@
-/** What other modules may use of sites (module boundaries). */
+/**
+ * Sites and which of them a member may reach.
+ * Other modules import only this file (lint refuses the rest; docs/ARCHITECTURE.md, Modules).
+ */
+export { seedPlaces } from './demo';
 export { reachableSite, reachableSiteIds, siteFilter } from './site-access';

@@ -3,7 +3,7 @@ import { areas, sites } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
-import { countSignedIn } from '../areas/signed-in';
+import { countSignedIn } from '../visits';
 import { reachableSiteIds } from './site-access';
 
 /**

@@ -2,10 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { areas, devices, kiosks, sites } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-import { presentArea, presentDevice } from '../areas/present';
-import { requirementIds } from '../areas/requirements';
-import { nest } from '../areas/tree';
-import { presentKiosk } from '../kiosks/present';
+import { nest, presentArea, requirementIds } from '../areas';
+import { presentDevice, presentKiosk } from '../kiosks';
 import { presentSite } from './present';
 import { reachableSiteIds, siteFilter } from './site-access';
 

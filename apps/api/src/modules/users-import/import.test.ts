@@ -11,7 +11,7 @@ import { processBatch } from './run-import';
 
 let h: TestApp;
 beforeAll(async () => {
-  h = await buildTestApp({ jobs: true });
+  h = await buildTestApp();
 });
 afterAll(() => h.close());
 const db = () => h.services.database.db;

@@ -5,9 +5,7 @@ import type { Db } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import { flushEvents } from '../../platform/realtime';
 import type { Services } from '../../platform/services';
-import { type ChangeActor, protectedOf, refusalOf } from '../users/index';
-import { labelIds } from '../users/save-user';
-import { storeUserPhoto } from '../users/photo';
+import { type ChangeActor, labelIds, protectedOf, refusalOf, storeUserPhoto } from '../users';
 import { bumpTask } from './stage-import';
 
 export const IMPORT_JOB = 'users.import';

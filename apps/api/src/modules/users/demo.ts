@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { customFieldValues, customFields, departments, labels, sections, userLabels, userTypes, users } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
-import type { DemoSeeder } from '../demo/seeders';
+import type { DemoSeeder } from '../../platform/seeding';
 
 const TYPES = [
   { name: 'Staff', registrationMethod: 'not_required', gracePeriod: 60, isStaff: true, mandatoryData: ['email', 'phone'], profilePhoto: true },

@@ -5,8 +5,8 @@ import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { translate } from '../../platform/i18n';
-import { closeOpenVisits } from '../visits/close-open-visits';
-import { canUseType } from '../user-types/policy';
+import { closeOpenVisits } from '../visits';
+import { canUseType } from '../user-types';
 import { partitionByAccess } from './policy';
 import { applied, type MemberChange, protectedOf, refusalOf } from './protection';
 import { labelIds } from './save-user';
@@ -99,7 +99,7 @@ export async function inviteOrRevoke(tx: Db, actor: MemberActor, mail: Mailer, i
     await tx.update(invitations).set({ status: 'revoked', answeredAt: sql`now()` }).where(and(eq(invitations.entityId, actor.entityId), eq(invitations.userId, p.id), eq(invitations.status, 'pending')));
     await tx.insert(invitations).values({ entityId: actor.entityId, email: p.email.toLowerCase(), userId: p.id, roleId: roleFor?.get(p.id) ?? role ?? null, invitedBy: actor.userId });
     const vars = { name: p.firstName, entity: entity?.name ?? '' };
-    await mail.queue({ to: p.email, subject: translate(p.lang, 'people.invite_subject', vars), text: translate(p.lang, 'people.invite_body', vars) });
+    await mail.queue({ to: p.email, subject: translate(p.lang, 'people.invite_subject', vars), text: translate(p.lang, 'people.invite_body', vars) }, { tx });
     done.push(p.id);
   }
   return { done, skipped };

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { userSites, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
-import { grantedUserTypeIds } from '../user-types/policy';
+import { grantedUserTypeIds } from '../user-types';
 
 export interface Access {
   types: Set<number> | null;

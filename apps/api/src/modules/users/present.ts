@@ -2,7 +2,7 @@ import { flag } from '@gatehouse/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { areas, departments, labels, roles, userDocuments, userLabels, userSites, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
-import { sectionsOfUser } from '../custom-fields/field-values';
+import { sectionsOfUser } from '../custom-fields';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -105,7 +105,7 @@ export function registerActions(r: Router, services: Services) {
         await tx.update(users).set({ rfidCodeHash: hash(code), rfidCodeExpiresAt: sql`now() + interval '${sql.raw(String(RFID_CODE_HOURS))} hours'` }).where(eq(users.id, row.id));
         const vars = { name: row.firstName, kiosk: kiosk?.name ?? '-' };
         const link = `${services.config.publicUrl}/rfid/${code}`;
-        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.rfid_subject'), text: `${translate(row.lang, 'people.rfid_body', vars)}\n\n${link}` });
+        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.rfid_subject'), text: `${translate(row.lang, 'people.rfid_body', vars)}\n\n${link}` }, { tx });
         return { message: t('people.rfid_instructions_sent') };
       }),
   });
@@ -137,7 +137,7 @@ export function registerActions(r: Router, services: Services) {
         if (!row.userTypeId) throw badRequest({ user_id: ['people.default_user_quick_pass'] }, 'people.default_user_quick_pass');
         const code = row.quickPassCode ?? randomBytes(6).toString('hex').toUpperCase();
         if (!row.quickPassCode) await tx.update(users).set({ quickPassCode: code }).where(eq(users.id, row.id));
-        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.quick_pass_subject'), text: translate(row.lang, 'people.quick_pass_body', { name: row.firstName, code }) });
+        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.quick_pass_subject'), text: translate(row.lang, 'people.quick_pass_body', { name: row.firstName, code }) }, { tx });
         return { message: t('people.quick_pass_sent') };
       }),
   });

@@ -16,7 +16,7 @@ import { accessOf, visibleTo } from './policy';
 import { presentUserFull } from './present';
 import { assertMay, protectedOf } from './protection';
 import { saveUser } from './save-user';
-import { roleNotice } from '../roles/role-notice';
+import { roleNotice } from '../roles';
 
 const tags = ['users'];
 const perm = 'users' as const;

@@ -6,7 +6,7 @@ import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
 import type { Router } from '../../platform/http/route';
-import { listUserTypes } from '../user-types/list-user-types';
+import { listUserTypes } from '../user-types';
 import { likeText, listUsers } from './list-users';
 import { accessOf, visibleTo } from './policy';
 import { presentUserRow } from './present';

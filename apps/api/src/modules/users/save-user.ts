@@ -4,8 +4,8 @@ import { departments, labels, roles, sites, userLabels, userSites, userTypes, us
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields/field-values';
-import { canUseType } from '../user-types/policy';
+import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields';
+import { canUseType } from '../user-types';
 import { type Access, accessOf } from './policy';
 import { assertMay, type MemberChange, protectedOf } from './protection';
 

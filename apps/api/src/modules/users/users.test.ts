@@ -4,6 +4,7 @@ import { invitations, scans, sites, userSites, userTypes, users, userUserTypes, 
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { createAccount, createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
+import { mailTo } from '../../../test/mailbox';
 import { issueSession } from '../../platform/auth/sessions';
 import { image, multipart } from './testing';
 
@@ -229,11 +230,9 @@ describe('users: passports, RFID, quick pass', () => {
     const a = await create(org, person(t, { email: 'a@rfid.test', rfid: 'CARD-1' }));
     const b = await create(org, person(t, { email: 'b@rfid.test' }));
     expect((await api(h.app, org.token).post('/api/send-rfid-instructions', { user_id: b.id })).status).toBe(200);
-    // The code is only in the mail: read it from the stored message.
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const dir = `${h.dataDir}/mail`;
-    const mail = readdirSync(dir).map((f) => readFileSync(`${dir}/${f}`, 'utf8')).find((m) => m.includes('b@rfid.test'))!;
-    const code = /\/rfid\/([\w-]+)/.exec(mail.replace(/=\r?\n/g, ''))![1];
+    // The code is only in the mail.
+    const [mail] = await mailTo(h, 'b@rfid.test');
+    const code = /\/rfid\/([\w-]+)/.exec(mail.text)![1];
     expect((await api(h.app).post('/api/verify-rfid-code', { code, rfid: 'CARD-1' })).status).toBe(409);
     expect((await api(h.app).post('/api/verify-rfid-code', { code, rfid: 'CARD-2' })).status).toBe(200);
     const have = await api(h.app, org.token).get(`/api/get_users_have_rfid_enrollment?userIds=${a.id},${b.id}`);

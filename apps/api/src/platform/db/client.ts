@@ -1,18 +1,17 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import * as schema from '../../db/schema/index';
+import { startEmbedded } from './embedded';
+import { inLane, LanePool, type StatementTimeouts } from './lanes';
 
 export type Schema = typeof schema;
-/** One type for both drivers (and for transactions, which extend it). */
+/** One type for the database and its transactions (which extend it). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** Plain SQL access for the platform (migrations, jobs): both drivers answer `{ rows }`. */
+/** Plain SQL access for the platform (migrations, jobs). */
 export interface SqlRunner {
   query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
   /** Several statements in one string, no parameters. */
@@ -23,51 +22,32 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   sql: SqlRunner;
-  pglite?: PGlite;
-  pool?: pg.Pool;
+  pool: LanePool;
+  /** The embedded database only: writes it as a tar file (`template` of openDatabase reads it back). */
+  dump?(file: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The rows of a raw `tx.execute(sql…)` (PostgreSQL's and PGlite's results both carry `rows`). */
+/** The rows of a raw `tx.execute(sql…)`. */
 export const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /**
  * The embedded database has no autovacuum worker: without one, the planner has no statistics and index-only scans
- * visit the heap (a 50,000-person grid page took 150 ms instead of 20). This stands in for it.
+ * visit the heap (a 50,000-person grid page took 150 ms instead of 20). `maintainEmbedded` stands in for it.
  */
 export const PGLITE_MAINTENANCE_MS = 10 * 60_000;
 
-export function wrapPglite(client: PGlite, release?: () => void): Database {
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  const maintenance = setInterval(() => {
-    client.exec('vacuum analyze').catch(() => undefined);
-  }, PGLITE_MAINTENANCE_MS);
-  maintenance.unref();
-  return {
-    kind: 'pglite',
-    db,
-    pglite: client,
-    sql: {
-      query: async (text, values) => ({ rows: (await client.query(text, (values ?? []) as unknown[])).rows as never[] }),
-      exec: async (text) => {
-        await client.exec(text);
-      },
-    },
-    async close() {
-      clearInterval(maintenance);
-      await client.close();
-      release?.();
-    },
-  };
-}
+/** Statement limits when the configuration gives none (tests, benchmarks, scripts). */
+export const DEFAULT_STATEMENT_TIMEOUTS: StatementTimeouts = { device: 2_000, console: 5_000, background: 120_000 };
 
-export function wrapPool(pool: pg.Pool): Database {
+function wrapPool(pool: LanePool, kind: Database['kind'], onClose?: () => Promise<void>): Database {
   // An idle client losing its connection (server restart, database dropped) must not crash the process; the
   // pool replaces it on the next query.
   pool.on('error', (err) => console.error('[db] idle connection lost:', err.message));
-  const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  let closed: Promise<void> | undefined;
   return {
-    kind: 'postgres',
+    kind,
     db,
     pool,
     sql: {
@@ -76,41 +56,93 @@ export function wrapPool(pool: pg.Pool): Database {
         await pool.query(text);
       },
     },
-    close: () => pool.end(),
+    close: () =>
+      (closed ??= (async () => {
+        await pool.end();
+        await onClose?.();
+      })()),
   };
 }
 
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** The embedded database's directory (its files in db/, its socket); unused with databaseUrl. */
+  dataDir?: string;
+  poolSize?: number;
+  /** The embedded database only: load this tar file (a dump) into memory instead of opening DATA_DIR/db. */
+  template?: string;
+  timeouts?: StatementTimeouts;
+  /** Called with each new connection before its first statement (a benchmark's per-connection settings). */
+  onConnect?: (client: pg.PoolClient) => void;
+}
 
 /**
- * PGlite runs PostgreSQL inside this process, so its shared buffers are this process's memory: 32 MB rather than
- * the default 128 MB keeps the API well under its 600 MB budget (issue 7), while the pages a sign-in, the logbook
- * and the daily counts touch still stay in them; other pages come from the operating system's file cache.
+ * PostgreSQL through DATABASE_URL, otherwise the embedded PGlite in DATA_DIR/db, served from its own thread
+ * (`embedded.ts`). Both are reached the same way: a node-postgres pool whose connections pipeline (a statement
+ * goes out without waiting for the one before it to be answered: a tenant transaction's begin travels with its
+ * first statement) and are handed out by lane (`lanes.ts`). The embedded database has one connection: with two,
+ * a statement on the second waits for the first one's open transaction, and a request that awaits it before
+ * committing deadlocks. PGlite has no cross-process lock, so embedded mode takes a lockfile and refuses a second
+ * process on the same directory.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
-
-/**
- * PostgreSQL through DATABASE_URL, otherwise embedded PGlite in DATA_DIR/db. PGlite is one connection and has
- * no cross-process lock, so embedded mode takes a lockfile and refuses a second process on the same directory.
- */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const timeouts = opts.timeouts ?? DEFAULT_STATEMENT_TIMEOUTS;
   if (opts.databaseUrl) {
-    // Pipelined connections: a statement goes out without waiting for the one before it to be answered (a tenant
-    // transaction's begin travels with its first statement; withTenant).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, pipeline: true });
+    const pool = new LanePool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, pipeline: true }, timeouts, false);
+    if (opts.onConnect) pool.on('connect', opts.onConnect);
     await pool.query('select 1');
-    return wrapPool(pool);
+    return wrapPool(pool, 'postgres');
   }
-  const dir = join(opts.dataDir, 'db');
-  mkdirSync(dir, { recursive: true });
-  const release = takeLock(join(opts.dataDir, 'db.lock'));
+  if (!opts.dataDir) throw new Error('openDatabase: the embedded database needs a data directory');
+  const home = opts.dataDir;
+  mkdirSync(home, { recursive: true });
+  const release = opts.template ? () => undefined : takeLock(join(home, 'db.lock'));
   try {
-    const client = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
-    return wrapPglite(client, release);
+    const dataDir = opts.template ? undefined : join(home, 'db');
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const server = await startEmbedded({ dataDir, template: opts.template, socketDir: home });
+    const pool = new LanePool({ host: server.host, port: server.port, user: 'postgres', database: 'postgres', max: 1, pipeline: true }, timeouts, true);
+    const stopMaintenance = maintainEmbedded(pool);
+    const database = wrapPool(pool, 'pglite', async () => {
+      stopMaintenance();
+      await server.close();
+      release();
+    });
+    database.dump = (file) => server.dump(file);
+    await pool.query('select 1').catch(async (err: Error) => {
+      await database.close();
+      throw err;
+    });
+    return database;
   } catch (err) {
     release();
     throw err;
   }
+}
+
+/**
+ * The embedded database's stand-in for autovacuum, every PGLITE_MAINTENANCE_MS in the background lane: the
+ * tables whose rows changed enough since their last vacuum or analyze (autovacuum's own thresholds), one
+ * statement each, so the one connection is free between two tables (a kiosk waiting for it goes first).
+ */
+function maintainEmbedded(pool: pg.Pool) {
+  const timer = setInterval(() => {
+    void inLane('background', () => maintain(pool)).catch(() => undefined);
+  }, PGLITE_MAINTENANCE_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export async function maintain(pool: pg.Pool) {
+  const { rows } = await pool.query<{ name: string; vacuum: boolean }>(`
+    select quote_ident(relname) as name,
+           n_dead_tup + n_ins_since_vacuum > 50 + 0.2 * greatest(c.reltuples, 0) as vacuum
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.schemaname = 'public'
+      and (n_dead_tup + n_ins_since_vacuum > 50 + 0.2 * greatest(c.reltuples, 0) or n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0))
+    order by n_mod_since_analyze desc`);
+  for (const t of rows) await pool.query(`${t.vacuum ? 'vacuum analyze' : 'analyze'} ${t.name}`);
+  return rows.map((t) => t.name);
 }
 
 export class LockedError extends Error {}

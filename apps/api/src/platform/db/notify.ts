@@ -2,8 +2,8 @@ import pg from 'pg';
 import type { Database } from './client';
 
 /**
- * Listens to a PostgreSQL NOTIFY channel on either database: PGlite's own `listen`, or one dedicated
- * node-postgres connection (a pooled one would be handed to other queries). Notifications arrive only for
+ * Listens to a PostgreSQL NOTIFY channel on either database: on the embedded one through its pool (one backend),
+ * on PostgreSQL through one dedicated node-postgres connection (a pooled one would be handed to other queries). Notifications arrive only for
  * committed transactions, so a trigger's NOTIFY is an "after commit" event whatever code path wrote the rows.
  * The connection is re-opened after a loss (1 s later); `onReconnect` tells the caller it may have missed some.
  * Answers the function that stops listening.
@@ -16,9 +16,15 @@ export async function listen(
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`listen: invalid channel ${channel}`);
   if (database.kind === 'pglite') {
-    const stop = await database.pglite!.listen(channel, onPayload);
+    // The embedded database is one backend behind its socket: it listens once, and a notification comes back on
+    // the connection whose commit caused it, which the pool forwards.
+    const stop = database.pool.onNotification((m) => {
+      if (m.channel === channel && m.payload !== undefined) onPayload(m.payload);
+    });
+    await database.sql.exec(`listen ${channel}`);
     return async () => {
-      await stop().catch(() => undefined);
+      stop();
+      await database.sql.exec(`unlisten ${channel}`).catch(() => undefined);
     };
   }
   const options = (database.pool as unknown as { options: pg.ClientConfig }).options;

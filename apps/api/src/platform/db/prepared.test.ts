@@ -14,8 +14,8 @@ const ECHO = statement(`select $1::int as n, $2::text as s, $3::boolean as b, $4
 const TENANT = statement(`select current_setting('app.entity_id') as tenant, current_user as who, (select count(*)::int from roles) as roles`);
 const CAST = statement(`select $1::int as n`);
 
-// The hot statements (actor, sign-in) run through runPrepared: named and planned once on PostgreSQL, and on PGlite
-// bound and executed in one protocol message. These hold on both (npm run test:pg runs this file on PostgreSQL).
+// The hot statements (actor, sign-in) run through runPrepared: named, parsed and planned once per connection, on
+// PostgreSQL and on the embedded database alike (npm run test:pg runs this file on PostgreSQL).
 describe('runPrepared', () => {
   it('binds numbers, text, booleans, dates and nulls, again and again', async () => {
     const at = new Date('2026-03-01T08:41:00.000Z');

@@ -1,39 +1,37 @@
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import type { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from './client';
 import { APP_ROLE } from './migrate';
-import { markPgliteTransaction, runPrepared, statement } from './prepared';
-
-const SET_TENANT = statement(`select set_config('app.entity_id', $1, true), set_config('role', $2, true)`);
+import { currentLane, LanePool } from './lanes';
+import { inTransactionScope } from './transaction-scope';
 
 /**
  * Runs `fn` in a transaction as the non-superuser application role with the tenant set, so PostgreSQL's
  * row-level security binds: a query that forgets its `where entity_id = …` sees nothing of another tenant.
  * Use cases still put the tenant in their queries (defence in depth).
  *
- * On a PostgreSQL pool the connection pipelines (node-postgres `pipeline: true`): `begin` and the tenant settings
- * (one simple-protocol batch; the entity id is an integer, the role a constant) go out without waiting for their
- * answer, so they reach the server in the same round trip as the use case's first statement, which PostgreSQL
- * runs only after them. A use case can send its last statement and the commit together (`withCommit`),
- * saving the commit's round trip too.
+ * The pool's connections pipeline (node-postgres `pipeline: true`): `begin` and the tenant settings (one
+ * simple-protocol batch; the entity id is an integer, the role a constant) go out without waiting for their
+ * answer, so they reach the database in the same round trip as the use case's first statement, which it runs
+ * only after them. A use case can send its last statement and the commit together (`withCommit`), saving the
+ * commit's round trip too.
+ *
+ * Each statement of the transaction is limited by the lane's statement timeout (`lanes.ts`; 0: none): PostgreSQL
+ * cancels the statement itself (`statement_timeout`, local to the transaction). The embedded database cannot
+ * cancel one (PGlite has no timer signal), so there the client stops waiting: the caller gets the same clear
+ * error, and the connection is dropped and replaced once the statement has finished.
  */
 export function withTenant<T>(db: Db, entityId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   if (!Number.isSafeInteger(entityId)) throw new TypeError('withTenant: entity id must be an integer');
   const pool = (db as unknown as { $client?: unknown }).$client;
-  if (pool instanceof pg.Pool) return pooledTenantTransaction(db, pool, entityId, fn);
-  const embedded = (db as unknown as { $client?: unknown }).$client;
-  return db.transaction(async (tx) => {
-    if (embedded instanceof PGlite) {
-      markPgliteTransaction(tx, embedded);
-      await runPrepared(tx as unknown as Db, SET_TENANT, [String(entityId), APP_ROLE]);
-    } else {
-      await tx.execute(sql`select set_config('app.entity_id', ${String(entityId)}, true), set_config('role', ${APP_ROLE}, true)`);
-    }
+  if (pool instanceof LanePool) return inTransactionScope(() => pooledTenantTransaction(db, pool, entityId, fn));
+  // A transaction already (a savepoint inside it).
+  return inTransactionScope(() => db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.entity_id', ${String(entityId)}, true), set_config('role', ${APP_ROLE}, true)`);
     return fn(tx as unknown as Db);
-  }) as Promise<T>;
+  }) as Promise<T>);
 }
 
 interface PooledTransaction {
@@ -51,10 +49,10 @@ const settled = (p: Promise<unknown>): Promise<Error | undefined> => p.then(
 
 /**
  * Sends `statement` (a function that sends one and answers its promise) and the commit of the tenant transaction
- * `tx` together: on a PostgreSQL pool, one write and one round trip. withTenant still answers only once the commit
- * is answered, and a statement that failed leaves nothing committed (PostgreSQL answers that commit with a
- * rollback, and the statement's promise rejects). `tx` takes no statement after it. On PGlite, or for a
- * transaction withTenant did not open, the commit stays where it was: when `fn` returns.
+ * `tx` together: one write and one round trip. withTenant still answers only once the commit is answered, and a
+ * statement that failed leaves nothing committed (the database answers that commit with a rollback, and the
+ * statement's promise rejects). `tx` takes no statement after it. For a transaction withTenant did not open, the
+ * commit stays where it was: when `fn` returns.
  */
 export function withCommit<T>(tx: Db, statement: () => Promise<T>): Promise<T> {
   const t = pooled.get(tx);
@@ -77,10 +75,17 @@ function together<T>(client: pg.PoolClient, send: () => T): T {
   }
 }
 
-async function pooledTenantTransaction<T>(db: Db, pool: pg.Pool, entityId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+/** Where node-postgres reads a client's read timeout, for each query it sends. */
+type TimedClient = pg.PoolClient & { connectionParameters: { query_timeout?: number } };
+
+async function pooledTenantTransaction<T>(db: Db, pool: LanePool, entityId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
   const { dialect, session: base } = db as unknown as { dialect: PgDialect; session: { options?: object } };
-  const client = await pool.connect();
+  const timeout = pool.timeouts[currentLane()];
+  const client = (await pool.connect()) as TimedClient;
   const state: PooledTransaction = { client };
+  // The embedded database: the client's limit, for this transaction only.
+  if (pool.embedded) client.connectionParameters.query_timeout = timeout || undefined;
+  const limit = pool.embedded ? '' : `, set_config('statement_timeout', '${timeout}', true)`;
   // A statement through `tx` after its commit would run outside the transaction, as the connection's own role.
   const guarded = {
     query: (...args: unknown[]) =>
@@ -96,7 +101,7 @@ async function pooledTenantTransaction<T>(db: Db, pool: pg.Pool, entityId: numbe
   try {
     // The begin, and the first statement `fn` sends before it first waits, leave in one write.
     const result = await together(client, () => {
-      begun = settled(client.query(`begin; select set_config('app.entity_id', '${entityId}', true), set_config('role', '${APP_ROLE}', true)`));
+      begun = settled(client.query(`begin; select set_config('app.entity_id', '${entityId}', true), set_config('role', '${APP_ROLE}', true)${limit}`));
       return fn(tx);
     });
     const failed = (await begun) ?? (await (state.commit ?? settled(client.query('commit'))));
@@ -109,6 +114,7 @@ async function pooledTenantTransaction<T>(db: Db, pool: pg.Pool, entityId: numbe
     await client.query('rollback').catch((e: Error) => (broken = e));
     throw err;
   } finally {
+    if (pool.embedded) client.connectionParameters.query_timeout = undefined;
     client.release(broken);
   }
 }
@@ -118,5 +124,5 @@ async function pooledTenantTransaction<T>(db: Db, pool: pg.Pool, entityId: numbe
  * resolving its organisation, jobs): runs as the owner, outside row-level security. Keep these few and narrow.
  */
 export function asSystem<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => fn(tx as unknown as Db)) as Promise<T>;
+  return inTransactionScope(() => db.transaction(async (tx) => fn(tx as unknown as Db)) as Promise<T>);
 }

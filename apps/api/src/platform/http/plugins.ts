@@ -72,6 +72,11 @@ export function registerErrors(app: FastifyInstance) {
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (err as Error).name === 'SyntaxError') {
       return reply.code(400).send({ message: translate(lang, 'errors.bad_json'), errors: { body: [translate(lang, 'errors.bad_json')] } });
     }
+    if (isStatementTimeout(err)) {
+      // A statement over its lane's limit (STATEMENT_TIMEOUT_MS): stopped, rolled back, and said so.
+      req.log.warn({ err, url: req.url }, 'statement timeout');
+      return reply.code(503).send({ message: translate(lang, 'errors.took_too_long') });
+    }
     if (isDataException(err)) {
       // Defence in depth: a value the schema let through but PostgreSQL refuses (class 22, data exception: a number
       // out of range, an impossible date…). The transaction rolled back, so nothing changed; it is the input's fault.
@@ -86,10 +91,19 @@ export function registerErrors(app: FastifyInstance) {
   });
 }
 
-/** A PostgreSQL data exception (SQLSTATE class 22), possibly wrapped by the query builder as its `cause`. */
-function isDataException(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+/** Whether `err`, or the error the query builder wrapped as its `cause`, is one `test` recognises. */
+function causedBy(err: unknown, test: (e: { code?: unknown; message?: unknown }) => boolean): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (test(e)) return true;
   }
   return false;
 }
+
+/** A PostgreSQL data exception (SQLSTATE class 22). */
+const isDataException = (err: unknown) => causedBy(err, (e) => typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code));
+
+/**
+ * A statement stopped at its limit: PostgreSQL's `statement_timeout` (57014), or node-postgres's read timeout,
+ * which is how the embedded database's limit is kept (`withTenant`).
+ */
+export const isStatementTimeout = (err: unknown) => causedBy(err, (e) => e.code === '57014' || e.message === 'Query read timeout');

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { z } from 'zod';
 import type { Actor, MemberActor } from '../auth/actor';
 import type { Db } from '../db/client';
+import { inLane } from '../db/lanes';
 import { withTenant } from '../db/tenant';
+import { laneOf } from './lanes';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { translate } from '../i18n';
 import { type CommittedWrite, flushEvents, type QueuedEvent } from '../realtime';
@@ -186,7 +188,8 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               },
               t: (key, vars) => translate(req.lang, key, vars),
             };
-            const result = await d.handler(ctx as never);
+            // The request's lane again: reading a body continued on the socket's context (platform/http/lanes.ts).
+            const result = await inLane(laneOf(req), () => d.handler(ctx as never));
             flushEvents(services.realtime, events);
             if (writes.length) services.realtime.committed(writes);
             if (d.raw) return reply;

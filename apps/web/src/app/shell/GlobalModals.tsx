@@ -8,7 +8,7 @@ import { connectRealtime } from '../../lib/realtime';
 import { clearSession, getSession, useSession } from '../../lib/session';
 import { EXISTING_PATHS } from '../route-table';
 import { ReactivatePassportModal } from './ReactivatePassportModal';
-import { refreshSession } from './use-session-refresh';
+import { refreshSession } from '../../lib/refresh-session';
 
 interface Notice {
   key: string;

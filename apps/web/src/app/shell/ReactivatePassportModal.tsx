@@ -3,20 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../lib/http';
+import { activationQuery, reactivatePassport } from '../../features/passport/api/passport';
 import { useSession } from '../../lib/session';
-
-interface Activation {
-  passport_id: string;
-  is_active: 0 | 1;
-  deactivated_at: string | null;
-  days_since_deactivation: number | null;
-}
-
-export const activationQuery = (passportId: string) => ({
-  queryKey: ['passport', 'activation', passportId],
-  queryFn: () => http.post<{ data: Activation }>('/api/check-activation-status', { passport_id: passportId }).then((r) => r.data),
-});
 
 /** "Reactivate My Passport Account" (rules 62, 82): days since deactivation, Reactivate with a spinner, Cancel. */
 export function ReactivatePassportModal() {
@@ -27,7 +15,7 @@ export function ReactivatePassportModal() {
   const [dismissed, setDismissed] = useState(false);
   const status = useQuery({ ...activationQuery(passportId), enabled: !!passportId });
   const reactivate = useMutation({
-    mutationFn: () => http.post<{ message: string }>('/api/reactivate-passport-account', { passport_id: passportId }),
+    mutationFn: () => reactivatePassport(passportId),
     onSuccess: (r) => {
       notifications.show({ color: 'green', message: r.message });
       void qc.invalidateQueries({ queryKey: ['passport', 'activation'] });

@@ -3,13 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { isAllowed } from '@gatehouse/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { truncateUserName, userImage } from '../../lib/names';
+import { DEFAULT_LOGO, truncateUserName, userImage } from '../../lib/names';
 import { useSession } from '../../lib/session';
 import { EXISTING_PATHS } from '../route-table';
 import { useAsideState } from './aside';
-import { LanguageMenu } from './LanguageMenu';
+import { LanguageMenu } from '../../components/LanguageMenu';
 
-export const DEFAULT_LOGO = '/gatehouse.svg';
 // The add-visit form opens over the current page (rule 157), loaded when first asked for.
 const AddVisitsModal = lazy(() => import('../../features/visits/components/AddVisitsModal'));
 

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Attendance modes and reasons (rules 247-253), settings pages gated by `attendance modes`. */
 export const attendanceRoutes: AppRoute[] = [

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Sign-in pages (rules 26, 27, 76). Public: they never need a stored user (logging out clears it while the page is open). */
 export const authRoutes: AppRoute[] = [

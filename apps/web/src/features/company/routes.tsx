@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Company details: permission company_details; on Standalone only the support account (rules 7, 92). */
 export const companyRoutes: AppRoute[] = [

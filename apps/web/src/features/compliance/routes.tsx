@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Entry conditions (rules 205-215) and the public online-compliance page (rules 144-148). */
 export const complianceRoutes: AppRoute[] = [

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Custom fields and their sections (rules 216-219); the pages explain the plan limit themselves (rule 12). */
 export const customFieldsRoutes: AppRoute[] = [

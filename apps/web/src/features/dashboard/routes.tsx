@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** The dashboard (rule 163) and its filtered logbook. Gated by the `dashboard` key; /filtered states none, so it takes its parent's. */
 export const dashboardRoutes: AppRoute[] = [

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Emergency sessions (rules 41, 255-261; issue 17): the sessions, one session, the wardens' phone list, the safety link. */
 export const emergencyRoutes: AppRoute[] = [

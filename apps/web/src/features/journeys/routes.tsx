@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Journey builder pages (rules 195-204); after a flow is saved the console goes to /update/journey/{journey_id} (rule 297). */
 export const journeysRoutes: AppRoute[] = [

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** The passport account page: always in the menu, on every package (rules 7, 43). */
 export const passportRoutes: AppRoute[] = [

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** People operations: duplicates, dashboard invitations, RFID enrolment (permission users) and the public RFID page. */
 export const peopleOpsRoutes: AppRoute[] = [

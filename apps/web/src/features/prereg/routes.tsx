@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** The visitor's public pages (rules 130-148): phone-sized, without the console layout. */
 export const preregRoutes: AppRoute[] = [

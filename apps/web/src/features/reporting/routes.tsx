@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Reporting (rule 45: the eight sub-pages in order, plus /reporting/time) and the two menu hubs (rule 306). */
 export const reportingRoutes: AppRoute[] = [
@@ -13,5 +13,4 @@ export const reportingRoutes: AppRoute[] = [
   { path: '/reporting/kiosk-logs', page: () => import('./pages/KioskLogsPage'), title: 'reporting:kiosk_logs', permission: 'kiosk_logs', packageRule: 'cloud', parent: '/Reporting' },
   { path: '/reporting/printer', page: () => import('./pages/PrintListPage'), title: 'reporting:print_list', permission: 'printer', packageRule: 'cloud', parent: '/Reporting' },
   { path: '/reporting/time', page: () => import('./pages/TimeReportPage'), title: 'reporting:time_report', permission: 'time_sheet', packageRule: 'cloud', parent: '/Reporting' },
-  { path: '/privacy-manager', page: () => import('../privacy/pages/PrivacyManagerPage'), title: 'privacy:title', permission: 'privacy manager', packageRule: 'cloud', parent: '/settings' },
 ];

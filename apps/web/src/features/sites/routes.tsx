@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Sites and devices (rules 229-246): every package reaches it (rules 7, 92). /kiosk-register is the device's page. */
 export const sitesRoutes: AppRoute[] = [

@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Status pages: targets of the http client's error catalogue (rules 108-111) and expired links (rules 35, 145-148). */
 export const statusRoutes: AppRoute[] = [

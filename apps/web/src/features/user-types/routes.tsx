@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** User types (rules 189-194): the tree, the flat view and the form (create and edit); permission "user types". */
 export const userTypesRoutes: AppRoute[] = [

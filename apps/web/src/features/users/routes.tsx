@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** People: the users grid with its mass actions, and the spreadsheet import (permission users). */
 export const usersRoutes: AppRoute[] = [

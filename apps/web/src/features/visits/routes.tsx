@@ -1,4 +1,4 @@
-import type { AppRoute } from '../../app/route-types';
+import type { AppRoute } from '../../lib/route-types';
 
 /** Expected visitors from the console (rules 135-139, 156, 168). The documents state no key: `users` gates it. */
 export const visitsRoutes: AppRoute[] = [

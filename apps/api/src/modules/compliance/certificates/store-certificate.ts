@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { complianceCertificates, complianceTrustKeys, userDocuments } from '../../../db/schema/index';
 import type { Db } from '../../../platform/db/client';
 import { badRequest } from '../../../platform/errors';
-import { ensureDocumentTypes } from '../../documents/create-document';
+import { ensureDocumentTypes } from '../../documents';
 import { verifyCertificate, type CertificateResult } from './verify-certificate';
 
 /** What an entry condition asks of a certificate (rules 205-209); without one, PCR tests count for 3 days. */

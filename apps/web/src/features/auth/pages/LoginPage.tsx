@@ -5,13 +5,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { homePath } from '../../../app/menu';
-import { EXISTING_PATHS } from '../../../app/route-table';
-import { LanguageMenu } from '../../../app/shell/LanguageMenu';
+import { LanguageMenu } from '../../../components/LanguageMenu';
 import { useZodForm } from '../../../components/form';
 import { BarePage } from '../../../components/PageLayout';
 import { HttpError, http } from '../../../lib/http';
 import { isLanguage } from '../../../lib/i18n';
+import { useRouteTable } from '../../../lib/route-table';
 import { LANGUAGE_KEY } from '../../../lib/storage-keys';
 import { clearSession, patchSession, setSession } from '../../../lib/session';
 import { afterLoginPath, login } from '../api/auth';
@@ -25,6 +24,7 @@ const zLoginForm = z.object({
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const routeTable = useRouteTable();
   const [params] = useSearchParams();
   // A notice handed over by the page that sent the user here (e.g. two-step turned on: rule 85).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
@@ -51,13 +51,8 @@ export default function LoginPage() {
       const session = await login({ ...data, otp: otpStep ? otp : undefined });
       setSession(session);
       await keepChosenLanguage(session.user);
-      const home = homePath({
-        permissions: session.permissions,
-        entityPackage: session.entity?.package,
-        isSupport: session.user.is_support === 1,
-        existingPaths: EXISTING_PATHS,
-      });
-      const fallback = session.entity && isStandalone(session.entity.package) && EXISTING_PATHS.has('/sites') ? '/sites' : home;
+      const home = routeTable.homeOf(session);
+      const fallback = session.entity && isStandalone(session.entity.package) && routeTable.existingPaths.has('/sites') ? '/sites' : home;
       navigate(afterLoginPath(params.get('next'), fallback), { replace: true });
     } catch (err) {
       if (err instanceof HttpError && err.code === 'otp_needed') {

@@ -3,7 +3,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { LOGO_MAX_BYTES, type Entity } from '@gatehouse/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOGO } from '../../../app/shell/TopBar';
+import { DEFAULT_LOGO } from '../../../lib/names';
 import { HttpError, joinErrors } from '../../../lib/http';
 import { tMessage } from '../../../lib/i18n';
 import { useRemoveLogo, useUploadLogo } from '../api/company';

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, pickOption, renderAt, type StubCall, testSession } from '../../../test/render';
-import { sections } from '../../users/test-fixtures';
+import { sections } from '../../users/testing';
 import AddCustomFieldPage from './AddCustomFieldPage';
 
 const list = { 'GET /api/section/with_custom_field': { data: sections, count: 1 } };

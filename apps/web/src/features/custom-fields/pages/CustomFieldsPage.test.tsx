@@ -5,7 +5,7 @@ import { configureHttp, resetHttp } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, renderAt, testSession } from '../../../test/render';
-import { sections } from '../../users/test-fixtures';
+import { sections } from '../../users/testing';
 import AddCustomFieldPage from './AddCustomFieldPage';
 import CustomFieldsPage from './CustomFieldsPage';
 

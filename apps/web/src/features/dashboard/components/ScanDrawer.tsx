@@ -3,7 +3,7 @@ import type { LogbookRow } from '@gatehouse/contract';
 import { IconCircleCheck, IconCircleX, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageAllowed } from '../../../app/guard';
+import { pageAllowed } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useInputMethods, useVisitAnswers, useVisitStatuses } from '../api/dashboard';
 import { EditVisitModal } from './EditVisitModal';

@@ -6,7 +6,7 @@ import { ADMIN_NOTES_MIN } from '@gatehouse/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageAllowed } from '../../../app/guard';
+import { pageAllowed } from '../../../lib/permissions';
 import { PageLayout } from '../../../components/PageLayout';
 import { HttpError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';

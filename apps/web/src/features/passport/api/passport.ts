@@ -57,3 +57,16 @@ export const clientSecret = (email: string, password: string, otp?: string) =>
   http.post<{ data: { client_id: string; client_secret: string } }>('/api/get-client-secret', { email, password, ...(otp ? { otp } : {}) }).then((r) => r.data);
 export const deactivatePassport = (passportId: string) => http.post<{ message: string }>('/api/deactivate-passport-account', { passport_id: passportId });
 export const reactivatePassport = (passportId: string) => http.post<{ message: string }>('/api/reactivate-passport-account', { passport_id: passportId });
+
+/** The passport's activation (rules 62, 82): the shell's reactivation modal and the passport page ask it. */
+export interface Activation {
+  passport_id: string;
+  is_active: 0 | 1;
+  deactivated_at: string | null;
+  days_since_deactivation: number | null;
+}
+
+export const activationQuery = (passportId: string) => ({
+  queryKey: ['passport', 'activation', passportId],
+  queryFn: () => http.post<{ data: Activation }>('/api/check-activation-status', { passport_id: passportId }).then((r) => r.data),
+});

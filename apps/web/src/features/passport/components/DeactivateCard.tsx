@@ -3,9 +3,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { activationQuery } from '../../../app/shell/ReactivatePassportModal';
 import { clearSession, useSession } from '../../../lib/session';
-import { deactivatePassport, reactivatePassport } from '../api/passport';
+import { activationQuery, deactivatePassport, reactivatePassport } from '../api/passport';
 
 /** Deactivate the passport (it can be reactivated later: rule 62), or reactivate it. */
 export function DeactivateCard() {

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useZodForm } from '../../../components/form';
 import { useSession } from '../../../lib/session';
-import { SubdomainInput } from '../../company/components/SubdomainInput';
+import { SubdomainInput } from '../../company';
 import { createOrganisation, switchEntity, useMemberships } from '../api/passport';
 
 const zCreate = zEntityCreateBody.pick({ name: true, subdomain: true });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import LoginPage from '../../auth/pages/LoginPage';
+import { LoginPage } from '../../auth/testing';
 import { initI18n } from '../../../lib/i18n';
 import { getSession, setSession } from '../../../lib/session';
 import { answerWith, renderAt, testSession } from '../../../test/render';

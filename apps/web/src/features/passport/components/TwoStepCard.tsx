@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../../lib/http';
 import { clearSession, useSession } from '../../../lib/session';
-import { refreshSession } from '../../../app/shell/use-session-refresh';
+import { refreshSession } from '../../../lib/refresh-session';
 import { otpDisable, otpEnable, otpSetup } from '../api/passport';
 
 /**

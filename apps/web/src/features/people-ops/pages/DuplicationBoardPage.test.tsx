@@ -4,7 +4,7 @@ import { configureHttp, resetHttp } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, renderAt, testSession } from '../../../test/render';
-import { personRow } from '../../users/test-fixtures';
+import { personRow } from '../../users/testing';
 import DuplicationBoardPage from './DuplicationBoardPage';
 
 const pair = { user: personRow(7, 'Kofi', { email: 'kofi@x.test' }), duplicate: personRow(8, 'Koffi', { email: 'kofi@x.test' }), reasons: ['email', 'name'], similarity: 0.8 };

@@ -5,7 +5,7 @@ import { configureHttp, resetHttp } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
-import { gridData, personRow } from '../../users/test-fixtures';
+import { gridData, personRow } from '../../users/testing';
 import InviteUsersPage from './InviteUsersPage';
 
 const pref = { data: { id: 1, employee_id: 5, entity_id: 1, page_url: '/invite-users-to-dashboard', table_head: null, url: null } };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { HttpError, joinErrors } from '../../../lib/http';
-import { VisitorFrame } from '../../prereg/components/VisitorFrame';
+import { VisitorFrame } from '../../prereg';
 import { useEnrolRfid, useRfidLink } from '../api/people-ops';
 
 /**

@@ -6,7 +6,7 @@ import { configureHttp, resetHttp } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
-import { personRow } from '../../users/test-fixtures';
+import { personRow } from '../../users/testing';
 import RfidEnrollmentPage from './RfidEnrollmentPage';
 import RfidPage from './RfidPage';
 

@@ -1,6 +1,6 @@
 import { Group, Image, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { LanguageMenu } from '../../../app/shell/LanguageMenu';
+import { LanguageMenu } from '../../../components/LanguageMenu';
 
 /** The phone-sized frame of the visitor's pages: the organisation's logo and name, the language choice, one card. */
 export function VisitorFrame({ heading, logo, children }: { heading?: string; logo?: string | null; children: ReactNode }) {

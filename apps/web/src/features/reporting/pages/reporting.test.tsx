@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n, initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, renderAt, testSession } from '../../../test/render';
-import PrivacyManagerPage from '../../privacy/pages/PrivacyManagerPage';
+import { PrivacyManagerPage } from '../../privacy/testing';
 import PrintListPage from './PrintListPage';
 import VisitSummaryPage from './VisitSummaryPage';
 

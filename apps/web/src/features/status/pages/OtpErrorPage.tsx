@@ -1,13 +1,13 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EXISTING_PATHS } from '../../../app/route-table';
+import { useRouteTable } from '../../../lib/route-table';
 import { StatusPage } from './StatusPage';
 
 /** /otp-error (rules 84, 109): the role needs two-step authentication; set it up on the passport account page. */
 export default function OtpErrorPage() {
   const { t } = useTranslation('status');
-  const action = EXISTING_PATHS.has('/passport') ? (
+  const action = useRouteTable().existingPaths.has('/passport') ? (
     <Button component={Link} to="/passport?force_otp=1" mt="sm">
       {t('otp.action')}
     </Button>

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, answerWith, callsOf, renderAt, testSession } from '../../../test/render';
-import { userType } from '../../users/test-fixtures';
+import { userType } from '../../users/testing';
 import AddUserTypePage from './AddUserTypePage';
 
 describe('/add-user-type', { timeout: 30_000 }, () => {

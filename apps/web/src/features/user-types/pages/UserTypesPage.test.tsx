@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
-import { userType } from '../../users/test-fixtures';
+import { userType } from '../../users/testing';
 import OldUserTypesPage from './OldUserTypesPage';
 import UserTypesPage from './UserTypesPage';
 

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CertificateInput } from '../../compliance/components/CertificateInput';
-import { CertificateSummary } from '../../compliance/components/CertificateSummary';
+import { CertificateInput, CertificateSummary } from '../../compliance';
 import { useComplianceOptions } from '../../journeys/api/options';
 import { HttpError, joinErrors } from '../../../lib/http';
 import { type CertificateCheck, useCheckCertificate } from '../api/documents';

@@ -1,6 +1,6 @@
 import { Fieldset, SimpleGrid } from '@mantine/core';
 import type { Section } from '../../custom-fields/api/custom-fields';
-import { CustomFieldInput } from '../../custom-fields/components/CustomFieldInput';
+import { CustomFieldInput } from '../../custom-fields';
 import type { CustomValues } from '../api/user-body';
 
 interface Props {

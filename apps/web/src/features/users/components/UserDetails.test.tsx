@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
-import { fullUser, gridData } from '../test-fixtures';
+import { fullUser, gridData } from '../testing';
 import { UserDetails } from './UserDetails';
 
 const doc = (id: number, extra: Record<string, unknown> = {}) => ({

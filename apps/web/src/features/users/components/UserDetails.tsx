@@ -1,4 +1,4 @@
-import { PersonPrivacyItems } from '../../privacy/components/PersonPrivacyItems';
+import { PersonPrivacyItems } from '../../privacy';
 import { Avatar, Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { HttpError, joinErrors } from '../../../lib/http';
 import { i18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useShowValue } from '../../custom-fields/components/CustomFieldInput';
+import { useShowValue } from '../../custom-fields';
 import { useMemberFile } from '../api/files';
 import { deleteUsers, type MassResult, type UserFull, useGridData, useMassAction, useUserAction, useUsersChanged } from '../api/users';
 import { DocumentsPanel } from './DocumentsPanel';

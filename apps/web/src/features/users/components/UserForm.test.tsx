@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, pickOption, renderAt, type StubCall, testSession } from '../../../test/render';
-import { fullUser, gridData, sections, userType } from '../test-fixtures';
+import { fullUser, gridData, sections, userType } from '../testing';
 import { UserForm } from './UserForm';
 
 const lookups = {

@@ -6,7 +6,7 @@ import { configureHttp, resetHttp } from '../../../lib/http';
 import { initI18n } from '../../../lib/i18n';
 import { setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, pickOption, renderAt, testSession } from '../../../test/render';
-import { gridData, personRow } from '../test-fixtures';
+import { gridData, personRow } from '../testing';
 import UsersPage from './UsersPage';
 
 const OUT = 'This person is outside the sites or user types you have access to.';

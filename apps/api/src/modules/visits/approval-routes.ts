@@ -1,0 +1,100 @@
+import { one, zExpectedVisit, zExpectedVisitRow, zLang, zVisitActionBody } from '@gatehouse/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import { visits } from '../../db/schema/index';
+import { hashToken } from '../../platform/auth/tokens';
+import { asSystem, withTenant } from '../../platform/db/tenant';
+import { notFound } from '../../platform/errors';
+import { defineRoutes } from '../../platform/http/route';
+import { hitOrganisation } from './link';
+import { announceDecision, decideVisit, type ApprovalAction } from './approval';
+import { expectedVisitRows } from './list-expected-visits';
+import { assertVisitGrants } from './policy';
+import { loadExpectedVisits } from './present';
+
+const tags = ['visits'];
+const permission = 'users' as const;
+
+/**
+ * Rule 155's four approval actions from the console, and the host's single-use approval link from the mail. Each
+ * decision mails the visitor the outcome; a rejected visit's links stop working.
+ */
+export default defineRoutes((r, services) => {
+  const db = services.database.db;
+
+  const actions: [string, ApprovalAction, string][] = [
+    ['/api/approve-visit', 'approve', 'Approve a visit awaiting approval (rule 155)'],
+    ['/api/reject-visit', 'reject', 'Reject a visit awaiting approval (rule 155); its links stop working'],
+    ['/api/approve-rejected-visit', 'approve_rejected', 'Approve a previously rejected visit (rule 155)'],
+    ['/api/reject-approved-visit', 'reject_approved', 'Reject a previously approved visit (rule 155)'],
+  ];
+  for (const [url, action, summary] of actions) {
+    r.route({
+      method: 'POST',
+      url,
+      summary,
+      permission,
+      tags,
+      body: zVisitActionBody,
+      response: z.object({ message: z.string(), data: zExpectedVisit }),
+      handler: async ({ actor, body, tenant, audit, emit, t }) => {
+        const { decided, data } = await tenant(async (tx) => {
+          const [v] = await tx.select().from(visits).where(and(eq(visits.id, body.visit_id), eq(visits.entityId, actor.entityId), ne(visits.status, 'deleted')));
+          if (!v) throw notFound();
+          await assertVisitGrants(tx, actor, v);
+          const d = await decideVisit(tx, actor.entityId, v.id, action);
+          await audit(tx, action, 'visit', v.id);
+          return { decided: d!, data: (await loadExpectedVisits(tx, actor.entityId, [v.id]))[0] };
+        });
+        await announceDecision(services, decided);
+        emit('entity', actor.entityId, 'update', { type: 'visit', action, id: data.id });
+        return { message: t(decided.approvalState === 'approved' ? 'visits.approved' : 'visits.rejected'), data };
+      },
+    });
+  }
+
+  const zToken = z.object({ lang: zLang, token: z.string().regex(/^[A-Za-z0-9_-]{30,100}$/) });
+  /** The visit behind a host's approval link: single use (spent by any decision) and dead once the visit's links expire. */
+  const approvalLookup = async (token: string) => {
+    const [v] = await asSystem(db, (tx) =>
+      tx.select({ id: visits.id, entityId: visits.entityId, expiresAt: visits.linkExpiresAt, status: visits.status }).from(visits).where(eq(visits.approvalTokenHash, hashToken(token))),
+    );
+    if (!v || v.status !== 'expected' || (v.expiresAt && v.expiresAt.getTime() < Date.now())) throw notFound('visits.approval_link_invalid');
+    await hitOrganisation(db, v.entityId);
+    return v;
+  };
+  r.route({
+    method: 'GET',
+    url: '/api/visit-approval/{lang}/{token}',
+    summary: "The visit behind a host's approval link from the approval mail, with the names of its place, type and host (does not spend it)",
+    access: 'public',
+    tags,
+    params: zToken,
+    response: one(zExpectedVisitRow),
+    rateLimit: { max: 30, timeWindow: 60_000 },
+    handler: async ({ params }) => {
+      const v = await approvalLookup(params.token);
+      const [row] = await withTenant(db, v.entityId, (tx) => expectedVisitRows(tx, and(eq(visits.id, v.id), eq(visits.entityId, v.entityId)), { order: [], limit: 1, offset: 0 }));
+      return { data: row };
+    },
+  });
+  r.route({
+    method: 'POST',
+    url: '/api/visit-approval/{lang}/{token}',
+    summary: "Approve or reject from the host's mail: a single-use link (rule 155)",
+    access: 'public',
+    tags,
+    params: zToken,
+    body: z.object({ action: z.enum(['approve', 'reject']) }),
+    response: z.object({ message: z.string() }),
+    rateLimit: { max: 30, timeWindow: 60_000 },
+    handler: async ({ params, body, t }) => {
+      const v = await approvalLookup(params.token);
+      const decided = await withTenant(db, v.entityId, (tx) => decideVisit(tx, v.entityId, v.id, body.action));
+      if (!decided) throw notFound('visits.approval_link_invalid');
+      await announceDecision(services, decided);
+      return { message: t(body.action === 'approve' ? 'visits.approved' : 'visits.rejected') };
+    },
+  });
+
+});
