@@ -24,3 +24,4 @@ export * from './announcements';
 export * from './i18n-text';
 export * from './reports';
 export * from './privacy';
+export * from './csv';

@@ -95,6 +95,10 @@ export const KIOSK_COMMANDS = [
   'force-resync',
 ] as const;
 export type KioskCommand = (typeof KIOSK_COMMANDS)[number];
+/** Sent by the print list's reprint (rule 291), not a console command route: print the badge of `scan_id`. */
+export const KIOSK_PRINT_COMMAND = 'print-badge';
+/** Every command a kiosk may receive. */
+export type KioskDeviceCommand = KioskCommand | typeof KIOSK_PRINT_COMMAND;
 
 /** Control payload (rule 242). userName and isSuperAdmin are taken from the session, never from the body. */
 export const zControlBody = z.object({
@@ -148,7 +152,7 @@ export const kioskRoom = (kioskId: number) => `kiosk:${kioskId}`;
 /** server -> device: a command; the device acknowledges receipt (-> delivered). */
 export interface KioskCommandMessage {
   request_id: number;
-  command: KioskCommand;
+  command: KioskDeviceCommand;
   payload: Record<string, unknown>;
 }
 /**

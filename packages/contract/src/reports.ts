@@ -137,8 +137,10 @@ export const zNotOnSiteRow = z.object({
 export type NotOnSiteRow = z.output<typeof zNotOnSiteRow>;
 
 /** Timesheet: hours per person per local day against their attendance mode. */
+/** A page of the timesheet holds up to 1,000 people (a payroll month in one call). */
+export const TIMESHEET_PAGE_MAX = 1000;
 export const zTimesheetQuery = rangeChecked(
-  zListQuery.extend({ start: zDate, end: zDate, user_id: zId.optional(), ...scopeFields }),
+  zListQuery.extend({ start: zDate, end: zDate, user_id: zId.optional(), limit: z.coerce.number().int().min(1).max(TIMESHEET_PAGE_MAX).default(10), ...scopeFields }),
   REPORT_DAYS_MAX,
 );
 export const zTimesheetRow = z.object({

@@ -31,6 +31,9 @@ import massActions from './mass-actions/routes';
 import { emergencyLinkRoutes, emergencyReportRoutes, emergencyRoutes } from './emergency/index';
 import { announcementRoutes } from './announcements/index';
 import reports from './reports/routes';
+import print from './print/routes';
+import exportsRoutes from './exports/routes';
+import privacy from './privacy/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -62,6 +65,9 @@ export const modules: FastifyPluginAsync[] = [
   kioskApp,
   dashboard,
   reports,
+  print,
+  exportsRoutes,
+  privacy,
   massActions,
   preregCustomFields,
   emergencyRoutes,

@@ -16,6 +16,7 @@ export class Jobs {
   started = false;
   private handlers = new Map<string, Handler<never>>();
   private workers = new Map<string, string>();
+  private schedules = new Map<string, string>();
 
   /** `installOnly`: no maintenance or cron timers (a one-off start that only installs pg-boss's schema). */
   constructor(
@@ -30,6 +31,15 @@ export class Jobs {
 
   work<T>(name: string, handler: Handler<T>) {
     this.handlers.set(name, handler as Handler<never>);
+  }
+
+  /**
+   * A job that runs on a cron schedule (UTC), once across every process (pg-boss's scheduler). The handler
+   * decides what is due: a tick, not a promise of exactly one run per period.
+   */
+  every(name: string, cron: string, handler: Handler<object>) {
+    this.work(name, handler);
+    this.schedules.set(name, cron);
   }
 
   /** Starts pg-boss and the workers in the background lane: a kiosk or a console call waiting for a connection goes first. */
@@ -47,6 +57,7 @@ export class Jobs {
       });
       this.workers.set(name, worker);
     }
+    for (const [name, cron] of this.schedules) await this.boss.schedule(name, cron, {}, { singletonKey: name }).catch((e: Error) => console.error('[jobs] schedule', name, e.message));
     this.started = true;
   }
 

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 /** Files on local disk under DATA_DIR/files. Keys are relative paths we generate, never user input. */
@@ -20,6 +21,29 @@ export class Storage {
 
   get(key: string) {
     return readFile(this.path(key));
+  }
+
+  /** A stream to write a large file (an export) without holding it in memory. */
+  async writeStream(key: string): Promise<WriteStream> {
+    const p = this.path(key);
+    await mkdir(dirname(p), { recursive: true });
+    return createWriteStream(p);
+  }
+
+  /** Streams a stored file to a reader (downloads), never whole in memory. */
+  readStream(key: string): ReadStream {
+    return createReadStream(this.path(key));
+  }
+
+  async size(key: string) {
+    return (await stat(this.path(key))).size;
+  }
+
+  async exists(key: string) {
+    return stat(this.path(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async remove(key: string) {

@@ -11,6 +11,8 @@ import { peopleOpsRoutes } from '../features/people-ops/routes';
 import { passportRoutes } from '../features/passport/routes';
 import { sitesRoutes } from '../features/sites/routes';
 import { preregRoutes } from '../features/prereg/routes';
+import { reportingRoutes } from '../features/reporting/routes';
+import { privacyRoutes } from '../features/privacy/routes';
 import { visitsRoutes } from '../features/visits/routes';
 import { statusRoutes } from '../features/status/routes';
 import { userTypesRoutes } from '../features/user-types/routes';
@@ -42,6 +44,8 @@ export const ROUTES: AppRoute[] = [
   ...usersRoutes,
   ...peopleOpsRoutes,
   ...customFieldsRoutes,
+  ...reportingRoutes,
+  ...privacyRoutes,
   ...emergencyRoutes,
 ];
 

@@ -16,6 +16,13 @@ describe('csv', () => {
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('@cmd')).toBe("'@cmd");
     expect(csvCell(-3)).toBe('-3');
+    expect(csvCell('-3')).toBe("'-3");
+    expect(csvCell('\tcmd')).toBe('"\'\tcmd"');
+  });
+
+  it('quotes every cell holding a separator a spreadsheet may split on, so `Bob;=1+1` stays one cell', () => {
+    expect(csvCell('Bob;=1+1')).toBe('"Bob;=1+1"');
+    expect(csvCell('a\tb')).toBe('"a\tb"');
   });
 
   it('writes a header row and CRLF line ends', () => {

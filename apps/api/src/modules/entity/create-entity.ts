@@ -4,6 +4,7 @@ import { accounts, entities, rolePermissions, roles, users } from '../../db/sche
 import type { Db } from '../../platform/db/client';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import { audit } from '../../platform/audit';
+import { createDefaultRetention } from '../privacy/index';
 
 export interface NewEntity {
   accountId: number;
@@ -52,6 +53,8 @@ export async function createEntity(db: Db, input: NewEntity) {
         })),
       ),
     );
+    // Visitors' data and scans are kept 365 days unless the organisation changes it (issue 18).
+    await createDefaultRetention(tx, entity.id);
     const admin = roleRows.find((r) => r.key === 'admin')!;
     const [owner] = await tx
       .insert(users)

@@ -38,5 +38,5 @@ export async function badgeFor(tx: Db, entityId: number, kioskId: number, scanId
   }
   const code = badgeCode(row.kioskCode);
   const qr = await QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 1, width: 256 });
-  return { name: `${row.firstName} ${row.lastName}`.trim(), user_type: row.userType ?? null, area: row.area ?? null, at: new Date(row.at).toISOString(), code, qr };
+  return { user_id: row.userId, name: `${row.firstName} ${row.lastName}`.trim(), user_type: row.userType ?? null, area: row.area ?? null, at: new Date(row.at).toISOString(), code, qr };
 }

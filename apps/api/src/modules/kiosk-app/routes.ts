@@ -24,6 +24,7 @@ import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn, arrivalAsks, loadSubject, oncePerIdempotencyKey, signInOut, type SignInOutResult } from '../signin';
 import { badgeFor } from './badge';
 import { checkConditionAnswers } from './check-conditions';
+import { recordBadgePrint } from '../print/index';
 import { type DeviceKiosk, deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
 import { alreadyRecorded, assertInJourney, identify, pickedByName, resolvePerson } from './identify';
 import { loadKioskJourney, presentKioskJourney } from './journey';
@@ -124,7 +125,14 @@ export default defineRoutes((r, services) => {
     response: zKioskBadge,
     handler: async ({ req, params }) => {
       const k = await deviceKiosk(services, req);
-      return { data: await withTenant(db, k.entity.id, async (tx) => badgeFor(tx, k.entity.id, k.kiosk.id, params.id, await loadKioskJourney(tx, k))) };
+      return {
+        data: await withTenant(db, k.entity.id, async (tx) => {
+          const badge = await badgeFor(tx, k.entity.id, k.kiosk.id, params.id, await loadKioskJourney(tx, k));
+          // The kiosk prints what it fetched: the print list's job (rule 291).
+          await recordBadgePrint(tx, k.entity.id, k.kiosk, params.id, badge.user_id);
+          return badge;
+        }),
+      };
     },
   });
 

@@ -1,4 +1,4 @@
-import { KIOSK_NAMESPACE, type KioskCommand, type KioskCommandMessage, kioskRoom, NO_CONNECTION } from '@gatehouse/contract';
+import { KIOSK_NAMESPACE, type KioskDeviceCommand, type KioskCommandMessage, kioskRoom, NO_CONNECTION } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { kioskRequestLogs, kioskRequests, kiosks } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
@@ -23,7 +23,7 @@ export interface CommandTarget {
  * (pending) and, when the kiosk acknowledges it, delivered; the kiosk then reports running and succeeded or
  * failed. A kiosk that is not connected fails the request with "no connection found to the kiosk" (409).
  */
-export async function sendCommand(services: Services, actor: MemberActor, target: CommandTarget, command: KioskCommand, extra: Record<string, unknown>) {
+export async function sendCommand(services: Services, actor: MemberActor, target: CommandTarget, command: KioskDeviceCommand, extra: Record<string, unknown>) {
   const db = services.database.db;
   const userName = `${actor.firstName} ${actor.lastName}`.trim();
   const isSuperAdmin = actor.isSupport ? 1 : 0;
@@ -44,7 +44,7 @@ export async function sendCommand(services: Services, actor: MemberActor, target
  * member's, requested by nobody, under the name given. Answers the request, or null when the kiosk is unknown or
  * no connected kiosk took it (the request is then failed with rule 245's reason, as for a member).
  */
-export async function sendSystemCommand(services: Services, entityId: number, kioskId: number, command: KioskCommand, extra: Record<string, unknown>, userName: string) {
+export async function sendSystemCommand(services: Services, entityId: number, kioskId: number, command: KioskDeviceCommand, extra: Record<string, unknown>, userName: string) {
   const placed = await withTenant(services.database.db, entityId, async (tx) => {
     const [k] = await tx.select().from(kiosks).where(and(eq(kiosks.entityId, entityId), eq(kiosks.id, kioskId), eq(kiosks.status, 'active')));
     return k ? { kiosk: k, request: await placeRequest(tx, entityId, k, { requestedBy: null, userName, isSuperAdmin: 0 }, command, extra) } : null;
@@ -56,7 +56,7 @@ export async function sendSystemCommand(services: Services, entityId: number, ki
 type Kiosk = typeof kiosks.$inferSelect;
 type Request = typeof kioskRequests.$inferSelect;
 
-async function placeRequest(tx: Db, entityId: number, k: Kiosk, by: { requestedBy: number | null; userName: string; isSuperAdmin: 0 | 1 }, command: KioskCommand, extra: Record<string, unknown>) {
+async function placeRequest(tx: Db, entityId: number, k: Kiosk, by: { requestedBy: number | null; userName: string; isSuperAdmin: 0 | 1 }, command: KioskDeviceCommand, extra: Record<string, unknown>) {
   const payload = { kioskName: k.name, macAddress: k.macAddress, entityId, userName: by.userName, isSuperAdmin: by.isSuperAdmin, ...extra };
   const [req] = await tx
     .insert(kioskRequests)
@@ -82,7 +82,7 @@ async function deliver(services: Services, entityId: number, kiosk: Kiosk, reque
 
   const pending = await withTenant(db, entityId, (tx) => moveRequest(tx, entityId, request.id, 'pending'));
   if (pending) announce(services.realtime, pending);
-  const message: KioskCommandMessage = { request_id: request.id, command: request.command as KioskCommand, payload: request.payload };
+  const message: KioskCommandMessage = { request_id: request.id, command: request.command as KioskDeviceCommand, payload: request.payload };
   let acks: unknown[] = [];
   try {
     acks = await io.of(KIOSK_NAMESPACE).to(kioskRoom(kiosk.id)).timeout(ACK_TIMEOUT_MS).emitWithAck('command', message);

@@ -1,3 +1,4 @@
+import { PersonPrivacyItems } from '../../privacy';
 import { Avatar, Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -97,6 +98,7 @@ export function UserDetails({ user, onEdit, onClose }: { user: UserFull; onEdit:
               <Menu.Item disabled={!user.email} onClick={() => run('quick_pass')}>{t('details.quick_pass')}</Menu.Item>
               <Menu.Divider />
               <Menu.Item color="red" onClick={remove}>{t('mass.delete')}</Menu.Item>
+              <PersonPrivacyItems userId={user.id} name={user.full_name} onErased={() => { onClose(); void changed(); }} />
             </Menu.Dropdown>
           </Menu>
         </Group>

@@ -1,0 +1,2 @@
+/** What other modules may use of the privacy manager (module boundary). */
+export { createDefaultRetention } from './retention';

@@ -1,0 +1,2 @@
+/** For other features' tests only. */
+export { default as PrivacyManagerPage } from './pages/PrivacyManagerPage';

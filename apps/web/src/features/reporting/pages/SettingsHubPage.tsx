@@ -1,0 +1,5 @@
+import { HubPage } from './ReportingHubPage';
+
+export default function SettingsHubPage() {
+  return <HubPage hub="settings" />;
+}

@@ -1,0 +1,130 @@
+/**
+ * Issue 18's report, export and purge targets on PostgreSQL (and, with BENCH_PGLITE=1 and no DATABASE_URL,
+ * the embedded database with 200,000 scans): 50,000 people and 2,000,000 scans over a year (bench/lib seed),
+ * the built API in its own process, the calls the console sends.
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- reports-pg
+ * Prints each figure: visit summary of a year (p50/p95 of 10), a timesheet month of 1,000 people, track and trace
+ * of 14 days (p95 of 20), a CSV and an XLSX export of the logbook (rows, seconds, API RSS growth), and a purge of
+ * expired scans (scans, seconds) with the latency of a trivial call and of the logbook while it runs.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../apps/api/src/platform/db/client';
+import { migrate } from '../apps/api/src/platform/db/migrate';
+import { percentile } from './lib/load';
+import { log, seed, startApi } from './lib/signin';
+
+if (!process.env.DATABASE_URL) {
+  console.log('reports-pg: skipped (set DATABASE_URL to a PostgreSQL server to run it)');
+  process.exit(0);
+}
+const server = process.env.DATABASE_URL;
+const name = 'gatehouse_bench_reports';
+const people = Number(process.env.BENCH_PEOPLE ?? 50_000);
+const scanCount = Number(process.env.BENCH_SCANS ?? 2_000_000);
+const admin = new pg.Pool({ connectionString: server, max: 1 });
+const url = new URL(server);
+url.pathname = `/${name}`;
+const reuse = !!process.env.BENCH_REUSE && (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0;
+if (!reuse) {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+}
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+await migrate(database);
+const t0 = Date.now();
+let entityId: number;
+if (reuse) {
+  entityId = Number((await database.sql.query<{ id: number }>('select max(id) as id from entities')).rows[0].id);
+} else {
+  entityId = (await seed(database, { people, scans: scanCount })).entityId;
+  log(`seeded ${people} people and ${scanCount} scans in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+// The owner signs in as the console does.
+const [{ email }] = (await database.sql.query<{ email: string }>(`select a.email from entities e join users u on u.id = e.owner_id join accounts a on a.id = u.account_id where e.id = $1`, [entityId])).rows;
+await database.close();
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gh-bench-reports-'));
+const api = await startApi({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, 3911);
+const rssMb = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${api.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+const login: any = await (await fetch(`${api.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'bench-password' }) })).json();
+const token = login.data.token as string;
+const call = async (method: string, path: string, body?: unknown) => {
+  const t = performance.now();
+  const res = await fetch(`${api.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  const json: any = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return { ms: performance.now() - t, json };
+};
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: Math.round(percentile(s, 50)), p95: Math.round(percentile(s, 95)), max: Math.round(s.at(-1) ?? 0) };
+};
+const figures: Record<string, unknown> = { people, scans: scanCount };
+
+try {
+  const summary: number[] = [];
+  for (let i = 0; i < 10; i++) summary.push((await call('GET', `/api/visit_summary/${entityId}?start=${day(-364)}&end=${day(0)}`)).ms);
+  figures.visit_summary_year_ms = stats(summary);
+  log(`visit summary, a year: ${JSON.stringify(figures.visit_summary_year_ms)} (target p95 < 500)`);
+
+  const sheet: number[] = [];
+  for (let i = 0; i < 5; i++) sheet.push((await call('GET', `/api/time_sheet/${entityId}?start=${day(-30)}&end=${day(0)}&limit=1000&page=${1 + (i % 3)}`)).ms);
+  figures.timesheet_month_1000_people_ms = stats(sheet);
+  log(`timesheet, a month of 1,000 people: ${JSON.stringify(figures.timesheet_month_1000_people_ms)} (target < 1000)`);
+
+  const pg2 = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const ids = (await pg2.query<{ id: number }>(`select id from users where entity_id = $1 and email like 'person%' order by random() limit 20`, [entityId])).rows.map((r) => r.id);
+  const trace: number[] = [];
+  for (const id of ids) trace.push((await call('GET', `/api/track_and_trace/${entityId}?user_id=${id}&date=${day(-13)}&end_date=${day(0)}`)).ms);
+  figures.track_trace_14_days_ms = stats(trace);
+  log(`track and trace, 14 days: ${JSON.stringify(figures.track_trace_14_days_ms)} (target p95 < 200)`);
+
+  // Half the year of the logbook: about 1,000,000 scans.
+  for (const format of ['csv', 'xlsx'] as const) {
+    const before = rssMb();
+    let peak = before;
+    const t = performance.now();
+    const asked = await call('POST', '/api/export', { report: 'logbook', format, params: { filterBy: { start_date: day(-182), end_date: day(0) } } });
+    let status = asked.json.data;
+    while (!['ready', 'failed'].includes(status.status)) {
+      await new Promise((r) => setTimeout(r, 250));
+      peak = Math.max(peak, rssMb());
+      status = (await call('GET', `/api/export_job?id=${asked.json.data.id}`)).json.data[0];
+    }
+    const seconds = (performance.now() - t) / 1000;
+    figures[`export_${format}`] = { status: status.status, rows: status.rows, seconds: Number(seconds.toFixed(1)), size_mb: Math.round((status.size ?? 0) / 1e6), rss_before_mb: before, rss_peak_mb: peak, rss_growth_mb: peak - before };
+    log(`export ${format}: ${JSON.stringify(figures[`export_${format}`])} (target csv < 30 s, xlsx < 90 s, growth < 150 MB)`);
+  }
+
+  // Purge: the Pupil type keeps scans 120 days, so about 1/3 of 2/3 of a year of scans expire (~450,000).
+  const [{ id: pupil }] = (await pg2.query<{ id: number }>(`select id from user_types where entity_id = $1 and name = 'Pupil'`, [entityId])).rows;
+  const [{ n: expired }] = (await pg2.query<{ n: number }>(`select count(*)::int n from scans s join users u on u.id = s.user_id where s.entity_id = $1 and u.user_type_id = $2 and s.at < now() - interval '120 days'`, [entityId, pupil])).rows;
+  await call('POST', '/api/user-type_privacy_manager', { user_type_id: pupil, data_retention_days: 36_500, scans_retention_days: 120, confirm: 1 });
+  const base: number[] = [];
+  for (let i = 0; i < 30; i++) base.push((await call('GET', `/api/visit_list/${entityId}?limit=10`)).ms);
+  const t = performance.now();
+  const run = await call('POST', '/api/delete_now_privacy_manager', { type: 'scan', name: 'Pupil', user_type_id: pupil, password: 'bench-password' });
+  const during: number[] = [];
+  let done = false;
+  while (!done) {
+    during.push((await call('GET', `/api/visit_list/${entityId}?limit=10`)).ms);
+    const runs = (await call('GET', `/api/cron_jobs/${entityId}?limit=5`)).json.data as { id: number; status: string; counts: Record<string, number> }[];
+    const mine = runs.find((r) => r.id === run.json.data.id);
+    done = !mine || mine.status === 'done' || mine.status === 'failed';
+    if (done) figures.purge = { expired_scans: expired, counts: mine?.counts, status: mine?.status, seconds: Number(((performance.now() - t) / 1000).toFixed(1)) };
+  }
+  figures.logbook_before_purge_ms = stats(base);
+  figures.logbook_during_purge_ms = stats(during);
+  log(`purge: ${JSON.stringify(figures.purge)} (target < 60 s); logbook before ${JSON.stringify(figures.logbook_before_purge_ms)}, during ${JSON.stringify(figures.logbook_during_purge_ms)}`);
+  await pg2.end();
+  console.log(JSON.stringify({ database: 'postgresql', ...figures }));
+} finally {
+  await api.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
