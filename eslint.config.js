@@ -88,6 +88,21 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...moduleBoundaries,
+  {
+    // Response shapes live in the contract (docs/ARCHITECTURE.md, Modules): a route's `response` names a contract
+    // schema (or wraps one in listOf/one/saved), so a change on either side fails the other's type check.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["CallExpression[callee.object.name='z']", 'CallExpression[callee.property.name=/^(extend|merge|pick|omit|partial|and|or)$/]'].map((call) => ({
+          selector: `Property[key.name='response'] ${call}`,
+          message: 'Declare the response schema in packages/contract/src/<area>.ts and name it here.',
+        })),
+      ],
+    },
+  },
   { files: ['apps/api/src/*.ts'], rules: outside(false) },
   { files: ['apps/api/test/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'], rules: outside(true) },
   {

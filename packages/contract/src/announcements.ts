@@ -80,3 +80,7 @@ export const zAnnouncementView = z.object({
 });
 export type AnnouncementView = z.output<typeof zAnnouncementView>;
 export const zAnnouncementViews = z.object({ data: z.array(zAnnouncementView) });
+
+export const zAnnouncementSaved = z.object({ message: z.string(), data: zAnnouncement });
+
+export const zAnnouncementAnswer = z.object({ data: zAnnouncement });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zId, zTime } from './common';
+import { listOf, saved, zFlag, zId, zTime } from './common';
 
 /** Reason names: unique in their mode, at most 20 characters (rule 250). */
 export const REASON_NAME_MAX = 20;
@@ -137,3 +137,8 @@ export const zShouldCheck = z.object({
   reasons: z.array(zReason),
   attendance_code_if_no_reasons: z.number().nullable(),
 });
+
+/** The modes a journey's flows can use, those the journey offers `selected` (`GET /attendance_modes/journey/{id}`). */
+export const zJourneyAttendanceModes = listOf(zAttendanceMode.extend({ selected: zFlag }));
+export const zAttendanceModeSaved = saved(zAttendanceMode);
+export const zReasonSaved = saved(zReason);

@@ -69,6 +69,14 @@ export type ListQuery = z.output<typeof zListQuery>;
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), count: z.number().int() });
 export const one = <T extends z.ZodType>(item: T) => z.object({ data: item });
 export const zMessage = z.object({ message: z.string() });
+/** Something named, as lists of choices answer it. */
+export const zNamed = z.object({ id: z.number(), name: z.string() });
+/** A link's QR code (a PNG data URL) with the link it holds. */
+export const zLinkQr = one(z.object({ id: z.number(), url: z.string(), qrcode: z.string() }));
+/** A write's answer: the message in the caller's language and what it saved. */
+export const saved = <T extends z.ZodType>(item: T) => z.object({ message: z.string(), data: item });
+/** A live "is this name free?" check (rules 189, 219, 249): `unique` 1 when free, 0 (or 409) when taken. */
+export const zUniqueCheck = saved(z.object({ unique: zFlag }));
 export const zOk = z.object({ message: z.string(), data: z.unknown().optional() });
 
 /** Error body for every failure (architecture section 4). */
@@ -84,3 +92,15 @@ export const zName = z.string().trim().min(NAME_MIN).max(NAME_MAX);
 export const zEmail = z.string().trim().toLowerCase().max(254).pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.email' }));
 export const zPhone = z.string().trim().regex(PHONE_PATTERN, 'validation.phone_digits');
 export const zPassword = z.string().min(8, 'validation.password_min').max(200);
+
+/** `GET /api/health`: the server is up, with its database kind and whether its job queue runs. */
+/** `/api/health`: answered from the process, with the database's state from a background probe. */
+export const zHealth = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+  database_state: z.enum(['unknown', 'up', 'busy', 'down']),
+  database_checked_at: z.string().nullable(),
+  database_latency_ms: z.number().nullable(),
+  jobs: z.boolean(),
+  time: z.string(),
+});

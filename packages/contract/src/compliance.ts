@@ -119,3 +119,80 @@ export const zCertificateBody = z.object({ user_id: zId, payload: zCertificatePa
 export type ComplianceAnswer = z.input<typeof zComplianceAnswer>;
 
 export const zTrustKeyBody = z.object({ name: z.string().trim().min(2).max(100), kind: z.enum(['pem', 'jwks']), key_id: z.string().max(500).nullish(), content: z.string().min(20).max(200_000), entity_id: zId.optional() });
+
+/** A key of the organisation's certificate trust list (EU DCC signer PEM or SMART Health Card JWKS). */
+export const zTrustKey = z.object({ id: z.number(), name: z.string(), kind: z.string(), key_id: z.string().nullable(), created_at: z.string() });
+
+/** A certificate checked for a person (EU DCC or SMART Health Card). */
+export const zCertificate = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  protocol: z.string(),
+  type: z.string(),
+  status: z.string(),
+  verified: zFlag,
+  holder_name: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  date_taken: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  issuer: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const zComplianceSaved = z.object({ message: z.string(), data: zCompliance });
+
+export const zTrustKeySaved = z.object({ message: z.string(), data: zTrustKey });
+
+export const zCertificateSaved = z.object({ message: z.string(), data: zCertificate });
+
+/** Answers stored (rules 210-212): the outcome and the answers. */
+export const zAnswersSaved = z.object({ message: z.string(), status: z.enum(['success', 'failed']), data: z.array(zComplianceAnswer) });
+
+/** A person's answers with the entry condition of the visit's flow and whether it is due (rule 198). */
+export const zPersonAnswers = z.object({
+  data: z.array(zComplianceAnswer),
+  count: z.number(),
+  required: z.array(z.object({ id: z.number(), name: z.string(), version: z.number(), frequency: z.string(), due: zFlag, last_passed_at: z.string().nullable() })),
+});
+
+export const zComplianceLinkResent = z.object({ message: z.string(), data: z.object({ visit_id: z.number(), expires_at: z.string() }) });
+
+/** The online-compliance page of a visit's link: the visit, the person, the organisation and the entry conditions to answer. */
+export const zOnlineCompliance = z.object({
+  message: z.string().optional(),
+  data: z.object({
+    is_expired: zFlag,
+    reason: z.string().nullable(),
+    message: z.string().nullable(),
+    visitId: z.number(),
+    expectedDateTime: z.string().nullable(),
+    user: z.object({ first_name: z.string(), last_name: z.string() }),
+    entity: z.object({ name: z.string(), logo: z.string().nullable() }),
+    compliances: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        version: z.number(),
+        questions: z.array(z.object({ id: z.string(), question: z.string() })),
+        agreement_text: z.string(),
+        statement: z.string(),
+        protocols: z.array(z.string()),
+        accept_negative_pcr: zFlag,
+        pcr_valid_days: z.number(),
+      }),
+    ),
+  }),
+});
+
+/** The outcome of the online answers, with the presented certificate's check. */
+export const zOnlineAnswersSaved = z.object({
+  message: z.string(),
+  data: z.object({
+    status: z.enum(['success', 'failed']),
+    isWrong: zFlag,
+    reason: z.string().nullable(),
+    certificate: z
+      .object({ protocol: z.string(), type: z.string(), status: z.string(), verified: zFlag, accepted: zFlag, message: z.string(), date_taken: z.string().nullable(), expiry_date: z.string().nullable() })
+      .nullable(),
+  }),
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBool, zDate, zId, zListQuery } from './common';
+import { listOf, zBool, zDate, zId, zListQuery } from './common';
 import { INPUT_METHODS, SCAN_TYPES, VISIT_STATUSES, zScan } from './signin';
 import { DEFAULT_TEMPERATURE_THRESHOLD_C } from './temperature';
 
@@ -86,3 +86,6 @@ export const zDashboardTotals = z.object({
 
 export const zLookup = z.object({ id: z.string(), name: z.string() });
 export const zScanTypeQuery = z.object({ type: z.enum(['visit']).optional() });
+
+/** The logbook's page, `count_capped` when the count stopped at its cap. */
+export const zLogbook = listOf(zLogbookRow).extend({ count_capped: z.union([z.literal(0), z.literal(1)]) });

@@ -213,3 +213,9 @@ export const JOIN_EMERGENCY_EVENT = 'join-emergency';
 
 /** Does a fire alarm reading trip the input (rule 237: trigger on high or low voltage, threshold in V)? */
 export const alarmTrips = (voltage: number, threshold: number, trigger: 'high' | 'low') => (trigger === 'high' ? voltage >= threshold : voltage <= threshold);
+
+export const zSafetyLinkAnswered = z.object({ message: z.string(), data: zSafetyLinkInfo.shape.data });
+
+export const zMusterPoints = z.object({ data: z.array(zMusterPoint) });
+
+export const zMusterPointsSaved = z.object({ message: z.string(), data: z.array(zMusterPoint) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBool, zName } from './common';
+import { listOf, one, zBool, zName } from './common';
 import { PACKAGES, SUBSCRIPTIONS } from './plans';
 
 /** Subdomain: lowercase letters, digits and hyphens, 3-40 characters, not starting or ending with a hyphen. */
@@ -57,3 +57,12 @@ export const zCheckUniqueFieldBody = z.object({
   value: z.string().trim().min(1).max(254),
   id: z.coerce.number().int().positive().optional(),
 });
+
+/** The organisations an account belongs to, the current one marked. */
+export const zMemberships = listOf(z.object({ id: z.number(), name: z.string(), subdomain: z.string(), logo: z.string().nullable(), package: z.string().nullable(), role: z.string().nullable(), current: z.union([z.literal(0), z.literal(1)]) }));
+
+export const zSubdomainCheck = z.object({ message: z.string(), data: z.object({ available: z.union([z.literal(0), z.literal(1)]) }) });
+
+export const zEntityBySubdomain = one(z.object({ id: z.number(), name: z.string(), subdomain: z.string(), logo: z.string().nullable() }));
+
+export const zClientTokenSaved = z.object({ message: z.string(), data: z.object({ token: z.string() }) });

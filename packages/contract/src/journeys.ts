@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zBool, zFlag, zId } from './common';
+import { listOf, one, zBool, zFlag, zId, zNamed } from './common';
+import { REGISTRATION_METHODS } from './people';
 
 /** Journey name at least 2 characters (rule 201). */
 export const JOURNEY_NAME_MIN = 2;
@@ -172,3 +173,47 @@ export const zHostsResponse = z.object({
   allow_no_host: zFlag,
   host_required: zFlag,
 });
+
+/** A flow's settings as the front desk reads them: checks, entry condition, sections, outputs. */
+export const zFlowSettings = z.object({
+  journey_id: z.number(),
+  journey_flow_id: z.number(),
+  user_type_id: z.number().nullable(),
+  input_method: z.string(),
+  attendance_mode_id: z.number().nullable(),
+  checks: z.object({ temperature_check: zFlag, temperature_threshold: z.number().nullable(), mask_check: zFlag, host: zFlag, allow_not_select_host: zFlag, select_host_permitted: zFlag }),
+  compliance: z
+    .object({ id: z.number(), name: z.string(), version: z.number(), frequency: z.string(), send_before_visit: z.number().nullable(), reminder_interval: z.number().nullable(), required: zFlag, last_passed_at: z.string().nullable() })
+    .nullable(),
+  section_ids: z.array(z.number()),
+  feedback: zFlag,
+  outputs: z.object({ print_badge: zFlag, door_relay: zFlag, wiegand_output: zFlag, facial_recognition: zFlag, rfid_scan: zFlag }),
+  notification_emails: z.array(z.string()),
+});
+
+export const zFlowSaved = z.object({ message: z.string(), data: zFlow, closed_visits: z.number().optional() });
+
+export const zJourneyFlowsSaved = z.object({ message: z.string(), data: zJourneyWithFlows, closed_visits: z.number().optional() });
+
+export const zJourneySaved = z.object({ message: z.string(), data: zJourney });
+
+/** The builder view of a journey: per flow, the steps a visitor meets, in order. */
+export const zJourneyBuilder = one(z.object({ journey: zJourney, flows: z.array(z.object({ journey_flow_id: z.number(), name: z.string(), user_type_id: z.number().nullable(), user_type_name: z.string().nullable(), steps: z.array(zBuilderStep) })) }));
+
+export const zSiteUserTypeFlows = listOf(z.object({ site_id: z.number(), site_name: z.string(), user_types: z.array(z.object({ id: z.number(), name: z.string(), journey_id: z.number(), journey_flow_id: z.number() })) }));
+
+export const zJourneyFlowDetails = one(z.object({ flow: zFlow, journey: zJourney }));
+
+export const zJourneyUserTypes = listOf(zNamed.extend({ journey_flow_id: z.number() }));
+
+export const zJourneyInput = one(z.object({ has_input: zFlag, input_methods: z.array(z.string()) }));
+
+/** A journey's flows and the user types still free for a flow (rule 192's not_required_taken). */
+export const zJourneyFlowChoices = one(
+  z.object({
+    flows: z.array(zFlow),
+    user_types: z.array(zNamed.extend({ used: zFlag, registration_method: z.enum(REGISTRATION_METHODS) })),
+    available_user_types: z.array(zNamed.extend({ registration_method: z.enum(REGISTRATION_METHODS) })),
+    not_required_taken: zFlag,
+  }),
+);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { zBool, zId } from './common';
-import { zFireAlarm } from './sites';
+import { listOf, one, zBool, zId } from './common';
+import { zArea, zAreaRequirements, zDevice, zFireAlarm } from './sites';
 
 /** Kiosks and remote commands (rules 239-246). The device protocol is in docs/kiosk-protocol.md. */
 
@@ -173,3 +173,51 @@ export const zKioskRequestUpdate = z.object({
   message: z.string().max(2000).optional(),
 });
 export type KioskRequestUpdate = z.infer<typeof zKioskRequestUpdate>;
+
+/** An area with its kiosks, doors, people signed in and entry requirements. */
+export const zAreaDetail = one(zArea.extend({ kiosks: z.array(zKiosk), doors: z.array(zDevice), signed_in: z.number() }).merge(zAreaRequirements));
+
+export const zKioskSaved = z.object({ message: z.string(), data: zKiosk });
+
+export const zKiosksSaved = z.object({ message: z.string(), data: z.array(zKiosk) });
+
+export const zKioskRequestSaved = z.object({ message: z.string(), data: zKioskRequest });
+
+/** A kiosk registered: its device token and where to connect. */
+export const zKioskRegistered = z.object({ status: z.literal('registered'), kiosk_id: z.number(), entity_id: z.number(), device_token: z.string(), server_url: z.string(), namespace: z.string() });
+
+/** A registration waiting for an administrator to enter the pairing code. */
+export const zKioskPairing = z.object({ status: z.literal('pending'), registration_id: z.number(), pairing_code: z.string(), secret: z.string(), expires_at: z.string(), poll_ms: z.number() });
+
+export const zKioskRegisterAnswer = z.object({ data: z.union([zKioskRegistered, zKioskPairing]) });
+
+export const zKioskRegisterPoll = z.object({ data: z.union([zKioskRegistered, z.object({ status: z.literal('waiting'), poll_ms: z.number() })]) });
+
+/** The set-up file a kiosk registers with (a site's one-time registration token). */
+export const zKioskSetupFile = z.object({
+  server_url: z.string(),
+  namespace: z.string(),
+  register_path: z.string(),
+  entity_id: z.number(),
+  site_id: z.number(),
+  site_name: z.string(),
+  registration_token: z.string(),
+  expires_at: z.string(),
+});
+
+export const zKioskAppVersions = listOf(z.object({ app_version: z.string().nullable(), kiosks: z.number() }));
+
+/** A kiosk's room: its site, area, doors and people signed in. */
+export const zKioskRoom = one(
+  z.object({
+    kiosk: zKiosk,
+    site: z.object({ id: z.number(), name: z.string(), timezone: z.string() }).nullable(),
+    area: z.object({ id: z.number(), name: z.string(), login_mode: z.string() }).nullable(),
+    doors: z.array(zDevice),
+    signed_in: z.number(),
+  }),
+);
+
+export const zKioskDetail = one(zKiosk.extend({ requests: z.array(zKioskRequest) }));
+
+export const zDeviceSaved = z.object({ message: z.string(), data: zDevice });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBool, zDate, zEmail, zId, zPhone } from './common';
+import { listOf, one, saved, zBool, zDate, zEmail, zFlag, zId, zNamed, zPhone } from './common';
 import { NAME_MAX, NAME_MIN } from './person-details';
 
 /** Registration methods (rule 156). */
@@ -102,13 +102,38 @@ export const zUserRow = z.object({
   has_passport: z.number(),
   created_at: z.string(),
 });
+/** A person's vaccine or PCR record (rules 181-186), as the person's page and the records list show it. */
+export const zUserDocument = z.object({
+  id: z.number(),
+  user_id: z.number(),
+  document_type_id: z.number().nullable(),
+  type: z.enum(['covid_vaccine', 'test']),
+  vaccine_name: z.string().nullable(),
+  protocol: z.string().nullable(),
+  batch_number: z.string().nullable(),
+  date_taken: z.string().nullable(),
+  start_date: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  pcr_result: z.enum(['negative', 'positive']).nullable(),
+  pcr_date: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  notes: z.string().nullable(),
+  file: z.string().nullable(),
+  accept_negative_pcr: zFlag,
+  vaccine_status: z.string(),
+  status: z.enum(['enabled', 'disabled', 'DELETED']),
+  action_by: z.number().nullable(),
+  updated_at: z.string(),
+});
 export const zUserFull = zUserRow.extend({
   roles: z.array(z.object({ id: z.number(), name: z.string() })),
   departments: z.array(z.object({ id: z.number(), name: z.string() })),
   labels: z.array(z.object({ id: z.number(), name: z.string() })),
   resources: z.record(z.string(), z.string()),
   sections: z.array(z.object({ section_id: z.number(), value: z.string(), custom_fields: z.array(z.object({ custom_field_id: z.number(), name: z.string(), type: z.string(), value: z.string().nullable() })) })),
-  documents: z.array(z.any()),
+  documents: z.array(zUserDocument),
   last_visit: z.any().nullable(),
   duplicates: z.array(z.number()),
   face_id: z.string().nullable(),
@@ -217,3 +242,59 @@ export const IMPORT_COLUMNS = ['first_name', 'last_name', 'email', 'phone', 'pho
 export const USER_IMAGE_MAX = 3 * 1024 * 1024;
 export const USER_IMAGE_MIN_WIDTH = 250;
 export const USER_IMAGE_MIN_HEIGHT = 300;
+
+/** Answers of the user-type calls. */
+export const zUserTypeJourney = one(z.object({ journey_id: z.number(), user_type_id: z.number(), journey_flow_id: z.number().nullable(), user_type: zUserType }));
+export const zUserTypeCount = one(z.object({ id: z.number(), count: z.number(), with_children: z.number() }));
+/** May people of the type switch their own type (rule 193)? */
+export const zUserTypeSwitch = one(z.object({ user_type_id: z.number(), can_change_user_type: z.number() }));
+
+/** Answers of the people calls. */
+export const zUserSaved = saved(zUserFull);
+/** The chosen people with their passport state before inviting or revoking (rule 178). */
+export const zPassportRow = zUserRow.extend({ invitation: z.string().nullable(), can_invite: z.number(), can_revoke: z.number(), error: z.string().nullable(), sites: z.array(z.number()), user_types: z.array(z.number()) });
+export const zPassportPreview = listOf(zPassportRow);
+export const zRfidCheck = saved(z.object({ valid: z.number(), first_name: z.string().nullable(), enrolled: z.number() }));
+export const zFaceIdSaved = saved(z.object({ user_id: z.number(), face_id: z.string() }));
+export const zDuplicatePair = z.object({ user: zUserRow, duplicate: zUserRow, reasons: z.array(z.string()), similarity: z.number() });
+export const zDuplicatePairs = listOf(zDuplicatePair);
+export const zRoleChoices = listOf(zNamed.extend({ key: z.string() }));
+export const zLabels = listOf(zNamed.extend({ users_count: z.number() }));
+export const zLabelSaved = saved(zNamed);
+/** What the people grid's filters and the person form choose from (`GET /data_users_grid/{entityId}`). */
+export const zUsersGridData = z.object({
+  user_types: z.array(zNamed),
+  labels: z.array(zNamed),
+  departments: z.array(zNamed),
+  roles: z.array(zNamed),
+  sites: z.array(zNamed),
+  counts: z.object({ active: z.number(), archived: z.number() }),
+  columns: z.array(z.string()),
+});
+export const zSignedInVisits = listOf(z.object({ user_id: z.number(), full_name: z.string(), visit_id: z.number(), area_id: z.number().nullable(), site_id: z.number().nullable(), signed_in_at: z.string().nullable() }));
+export const zRfidEnrolment = listOf(z.object({ id: z.number(), has_rfid: z.number() }));
+export const zUserResources = one(z.object({ user_id: z.number().nullable(), resources: z.record(z.string(), z.string()), names: z.array(z.object({ name: z.string(), count: z.number() })) }));
+export const zUserResourceRows = listOf(zUserRow.extend({ resources: z.record(z.string(), z.string()) }));
+export const zUserResourcesSaved = saved(z.record(z.string(), z.string()));
+
+/** An import's states: staged (checked, waiting to run), queued, running, done, failed. */
+export const IMPORT_STATUSES = ['staged', 'queued', 'running', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+/** An import of people from a spreadsheet, with its progress (a pg-boss job). */
+export const zImportTask = z.object({ id: z.number(), file_name: z.string(), status: z.enum(IMPORT_STATUSES), total: z.number(), processed: z.number(), created: z.number(), updated: z.number(), refused: z.number(), error: z.string().nullable(), created_at: z.string(), started_at: z.string().nullable(), finished_at: z.string().nullable() });
+
+/** One row of an import: what it read, and what became of it. */
+export const zImportRow = z.object({ id: z.number(), row_number: z.number(), data: z.record(z.string(), z.string()), photo: z.string().nullable(), result: z.string(), reason: z.string().nullable(), user_id: z.number().nullable() });
+
+export const zImportTaskSaved = z.object({ message: z.string(), data: zImportTask });
+
+export const zImportRowSaved = z.object({ message: z.string(), data: zImportRow });
+
+export const zSectionSaved = z.object({ message: z.string(), data: zSection });
+
+
+export const zUserDocumentSaved = z.object({ message: z.string(), data: zUserDocument });
+
+export const zDocumentTypes = listOf(z.object({ id: z.number(), key: z.string(), name: z.string() }));
+
+export const zDocumentRecords = listOf(zUserDocument.extend({ full_name: z.string() }));

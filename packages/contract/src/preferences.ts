@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { one } from './common';
 
 /** Admin preference per user, entity and page (rules 127-128). */
 export const zPreference = z.object({
@@ -28,3 +29,5 @@ export const zPreferenceBody = z.object({
   table_head: zTableHead,
   url: z.string().max(4000).nullable().optional(),
 });
+
+export const zDashboardColumns = one(z.object({ page_url: z.string(), table_head: z.unknown(), columns: z.number().nullable() }));

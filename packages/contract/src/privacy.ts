@@ -78,3 +78,10 @@ export const zCronJobs = z.object({
 
 /** A person's erasure from their page: the actor's password confirms it. */
 export const zEraseBody = z.object({ password: z.string().min(1, { error: 'privacy.password_required' }).max(200) });
+
+/** What a retention change will remove (or removed), with its message. */
+export const zRetentionImpactSaved = z.object({ message: z.string(), data: z.object({ people: z.number(), scans: z.number() }) });
+/** A privacy run (delete now, an erasure), with its message. */
+export const zPrivacyRunSaved = z.object({ message: z.string(), data: zPrivacyRun });
+/** `check_password`: whether the password given is the caller's. */
+export const zPasswordCheck = z.object({ data: z.object({ valid: z.union([z.literal(0), z.literal(1)]) }) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBool, zDate, zId, zListQuery } from './common';
+import { listOf, one, zBool, zDate, zId, zListQuery } from './common';
 import { zLogbookFilter } from './dashboard';
 
 /**
@@ -285,3 +285,13 @@ export const zPrintJob = z.object({
   can_reprint: z.union([z.literal(0), z.literal(1)]),
 });
 export type PrintJob = z.output<typeof zPrintJob>;
+
+/** A saved export or subscription, with its message. */
+export const zExportSaved = z.object({ message: z.string(), data: zExportRow });
+export const zSubscriptionRunSaved = z.object({ message: z.string(), data: z.object({ id: z.number(), next_run_at: z.string() }) });
+/** Visit history: a page of rows, and whether the count stopped at its cap. */
+export const zHistoryList = listOf(zHistoryRow).extend({ count_capped: z.union([z.literal(0), z.literal(1)]) });
+/** A print job after a cancel or a reprint, with its message. */
+export const zPrintJobSaved = one(zPrintJob).extend({ message: z.string() });
+/** Users not on site: a page of people, and the local day it is about. */
+export const zNotOnSiteList = listOf(zNotOnSiteRow).extend({ date: z.string() });

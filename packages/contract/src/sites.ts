@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBool, zId } from './common';
+import { listOf, one, zBool, zId, zNamed } from './common';
 
 /** Sites, areas and doors (rules 229-238). */
 
@@ -139,11 +139,10 @@ export const zArea = z.object({
 export type Area = z.infer<typeof zArea>;
 
 /** An area's entry conditions and documents by name (rule 230), and the choices the area form offers. */
-export const zNamedRef = z.object({ id: z.number(), name: z.string() });
 export const zDocumentTypeRef = z.object({ id: z.number(), key: z.string(), name: z.string() });
-export const zAreaRequirements = z.object({ compliances: z.array(zNamedRef), documents: z.array(zDocumentTypeRef) });
+export const zAreaRequirements = z.object({ compliances: z.array(zNamed), documents: z.array(zDocumentTypeRef) });
 export type AreaRequirements = z.infer<typeof zAreaRequirements>;
-export const zAreaOptions = zAreaRequirements.extend({ journeys: z.array(zNamedRef) });
+export const zAreaOptions = zAreaRequirements.extend({ journeys: z.array(zNamed) });
 export type AreaOptions = z.infer<typeof zAreaOptions>;
 
 /** Doors added to an area ("Door Added"). */
@@ -170,3 +169,31 @@ export type Device = z.infer<typeof zDevice>;
 /** Checks before a mode change or removal (rules 232-235). */
 export const AREA_CHECK_ACTIONS = ['login_mode', 'remote_access', 'geofence', 'delete', 'move'] as const;
 export const zSignedInCount = z.object({ area_id: z.number(), signed_in: z.number(), remote_access: z.number(), geofence: z.number() });
+
+/** A site of the /sites tree with its areas nested (each with its kiosks and doors). */
+export const zSiteTreeNode = zSite.extend({ areas: z.array(z.unknown()) });
+
+/** The map tiles the console's geofence and site maps use. */
+export const zMapSettings = z.object({ data: z.object({ tile_url: z.string(), attribution: z.string() }) });
+
+export const zSiteSaved = z.object({ message: z.string(), data: zSite });
+
+export const zAreaSaved = z.object({ message: z.string(), data: zArea });
+
+/** An area's way in with how many are signed in, through remote access and geofence (rule 235). */
+export const zAreaLoginMode = z.object({ area_id: z.number(), name: z.string(), login_mode: z.enum(AREA_LOGIN_MODES), remote_access: z.number(), geofence: z.number(), signed_in: z.number() });
+
+/** What a change of an area would do to the people signed in (rules 232-235). */
+export const zAreaCheck = z.object({ area_id: z.number(), action: z.enum(AREA_CHECK_ACTIONS), allowed: z.union([z.literal(0), z.literal(1)]), signed_in: z.number(), will_sign_out: z.number(), message: z.string().nullable() });
+
+export const zAreaSignOutCheck = one(z.object({ should_sign_out: z.union([z.literal(0), z.literal(1)]), count: z.number(), users: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string() })) }));
+
+export const zSignedInCountChecked = z.object({ message: z.string(), data: zSignedInCount });
+
+export const zAreaQr = one(z.object({ area_id: z.number(), name: z.string(), url: z.string(), data_url: z.string() }));
+
+export const zAreaUpdated = zAreaSaved.extend({ signed_out: z.number() });
+
+export const zAreaCheckAnswer = one(zAreaCheck);
+
+export const zAreaLoginModes = listOf(zAreaLoginMode);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBool, zDate, zEmail, zFlag, zId, zPhone, zTime } from './common';
+import { listOf, one, saved, zBool, zDate, zEmail, zFlag, zId, zPhone, zTime } from './common';
 import { zAnswerItem } from './compliance';
 
 /** Rule 156. Public pre-registration is open to `allowed`, `approval_required` and `pre_registered_only`. */
@@ -281,6 +281,9 @@ export const zExpectedVisitRow = zExpectedVisit.extend({
 });
 export type ExpectedVisitRow = z.infer<typeof zExpectedVisitRow>;
 /** filterBy keys of the expected-visits list. */
+/** Rule 155's four decisions on a visit awaiting (or past) approval. */
+export const VISIT_DECISIONS = ['approve', 'reject', 'approve_rejected', 'reject_approved'] as const;
+export type VisitDecision = (typeof VISIT_DECISIONS)[number];
 export const APPROVAL_STATES = ['not_required', 'pending', 'approved', 'rejected'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 export const zExpectedVisitsFilter = z.object({
@@ -292,3 +295,61 @@ export const zExpectedVisitsFilter = z.object({
 });
 /** Per day between two dates: how many visitors are expected, and in which approval state (the summary chart). */
 export const zExpectedVisitsDay = z.object({ date: zDate, total: z.number(), awaiting_approval: z.number(), approved: z.number(), rejected: z.number(), confirmed: z.number(), signed_in: z.number() });
+
+/** A shareable pre-registration link (docs/pre-registration.md): `url` is what the visitor opens. */
+export const zPreRegLink = z.object({
+  id: z.number(),
+  code: z.string(),
+  url: z.string(),
+  journey_id: z.number(),
+  journey_flow_id: z.number().nullable(),
+  area_id: z.number().nullable(),
+  expires_at: z.string().nullable(),
+  active: zFlag,
+});
+
+/** The areas and flows a new link of a journey may name. */
+export const zPreRegLinkOptions = z.object({
+  areas: z.array(z.object({ id: z.number(), name: z.string(), site_id: z.number(), site_name: z.string() })),
+  flows: z.array(z.object({ id: z.number(), user_type_id: z.number(), user_type_name: z.string() })),
+});
+
+/** A custom field a visitor fills in on a pre-registration link (rule 217). */
+export const zPreRegField = z.object({
+  custom_field_id: z.number(),
+  name: z.string(),
+  type: z.string(),
+  display: z.string().nullable(),
+  options: z.array(z.string()),
+  required: z.union([z.literal(0), z.literal(1)]),
+});
+
+export const zPreRegSection = z.object({ section_id: z.number(), value: z.string(), custom_fields: z.array(zPreRegField) });
+
+export const zPreRegSections = z.object({ data: z.array(zPreRegSection) });
+
+export const zExpectedVisitSaved = z.object({ message: z.string(), data: zExpectedVisit });
+
+export const zRegistrationMethodCheck = saved(z.object({ user_type_id: z.number(), registration_method: z.string(), approval_required: zFlag }));
+
+export const zUserFound = one(z.object({ found: zFlag }));
+
+/** A pre-registration's answer: the visit, its link (null while it awaits approval) and its journey stage. */
+export const zPreRegistered = z.object({ message: z.string(), data: z.object({ visit_id: z.number(), visit_url: z.string().nullable(), journey_stage: z.string(), approval_required: zFlag, expectedDateTime: z.string() }) });
+
+export const zExpectedVisitsSaved = z.object({ message: z.string(), data: z.array(zExpectedVisit) });
+
+export const zHostMatches = listOf(z.object({ id: z.number(), full_name: z.string(), email: z.string().nullable() }));
+
+/** Whether a person is visiting now, and their expected visits. */
+export const zUserVisiting = one(z.object({ user_id: z.number(), is_visiting: zFlag, has_expected_visit: zFlag, visits: z.array(zExpectedVisit) }));
+
+/** The sites with their areas and the user types an expected visit may name. */
+export const zExpectedVisitOptions = one(
+  z.object({
+    sites: z.array(z.object({ id: z.number(), name: z.string(), areas: z.array(z.object({ id: z.number(), name: z.string(), journey_id: z.number().nullable() })) })),
+    user_types: z.array(z.object({ id: z.number(), name: z.string() })),
+  }),
+);
+
+export const zPreRegUserTypeAnswer = saved(zPreRegUserType);

@@ -1,10 +1,9 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import type { zUniqueCheck } from '@gatehouse/contract';
+import type { z } from 'zod';
 
-interface UniqueAnswer {
-  message: string;
-  data: { unique: 0 | 1 };
-}
+type UniqueAnswer = z.output<typeof zUniqueCheck>;
 
 /**
  * The live "is this name free?" check of a name field (user types rule 189, sections rule 219): asks the server

@@ -1,6 +1,7 @@
-import type { EntitySummary, PermissionMap, UserDetails } from '@gatehouse/contract';
+import type { EntitySummary, UserDetails, zUserRole } from '@gatehouse/contract';
 import { http } from './http';
 import { getSession, patchSession } from './session';
+import type { z } from 'zod';
 
 /** Reloads the user, role, permissions and entity into the stored session (after a role or package change). */
 export async function refreshSession() {
@@ -8,7 +9,7 @@ export async function refreshSession() {
   if (!s) return;
   const [user, role, entity] = await Promise.all([
     http.get<{ data: UserDetails }>('/api/user_details'),
-    http.get<{ data: { id: number; name: string; permissions: PermissionMap } | null }>('/api/user-role'),
+    http.get<z.output<typeof zUserRole>>('/api/user-role'),
     s.entity ? http.get<{ data: EntitySummary }>(`/api/get-entity/${s.entity.id}`, { notFound: 'throw' }) : Promise.resolve(null),
   ]);
   if (!user.data) return;

@@ -1,6 +1,5 @@
-import { listOf, zAnnouncement, zAnnouncementBody, zAnnouncementsQuery, zAnnouncementViews, zEntityIdParam, zIdParam, zMessage } from '@gatehouse/contract';
+import { listOf, type UpdatePayload, zAnnouncement, zAnnouncementAnswer, zAnnouncementBody, zAnnouncementSaved, zAnnouncementsQuery, zAnnouncementViews, zEntityIdParam, zIdParam, zMessage } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { announcements, users } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { defineRoutes } from '../../platform/http/route';
@@ -12,10 +11,9 @@ import { ANNOUNCEMENT_CHANGED_JOB, saveAnnouncement } from './save-announcement'
 import { reachableAnnouncement, scopeOf, visible } from './scope';
 
 const base = { tags: ['announcements'], permission: 'announcements' as const };
-const one = z.object({ message: z.string(), data: zAnnouncement });
 
 /** Kiosks reload what they show, consoles refresh (after the change committed). */
-function announceChange(services: Services, entityId: number, id: number, action: string) {
+function announceChange(services: Services, entityId: number, id: number, action: Extract<UpdatePayload, { type: 'announcement' }>['action']) {
   notifyKiosks(services.realtime, entityId, 'all', 'announcements');
   services.realtime.toEntity(entityId, 'update', { type: 'announcement', action, id });
 }
@@ -32,7 +30,7 @@ export default defineRoutes((r, services) => {
     url: '/api/announcement',
     summary: 'Create an announcement (rules 262-264): sanitised rich text, targets, urgent, pinned, verbal, publish and expiry',
     body: zAnnouncementBody,
-    response: one,
+    response: zAnnouncementSaved,
     status: 201,
     handler: async ({ actor, body, tenant, t }) => {
       const data = await tenant(async (tx) => {
@@ -70,7 +68,7 @@ export default defineRoutes((r, services) => {
     url: '/api/announcement/{id}',
     summary: 'One announcement with its translations and targets',
     params: zIdParam,
-    response: z.object({ data: zAnnouncement }),
+    response: zAnnouncementAnswer,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const row = await reachableAnnouncement(tx, actor, await scopeOf(tx, actor), params.id);
@@ -85,7 +83,7 @@ export default defineRoutes((r, services) => {
     summary: 'Edit an announcement ("Announcement has been updated successfully.", rule 265)',
     params: zIdParam,
     body: zAnnouncementBody,
-    response: one,
+    response: zAnnouncementSaved,
     handler: async ({ actor, params, body, tenant, t }) => {
       const data = await tenant(async (tx) => {
         const scope = await scopeOf(tx, actor);

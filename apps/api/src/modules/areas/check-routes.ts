@@ -1,4 +1,4 @@
-import { AREA_CHECK_ACTIONS, AREA_LOGIN_MODES, flag, listOf, one, zArea, zBool, zId, zIdParam, zSignedInCount } from '@gatehouse/contract';
+import { AREA_CHECK_ACTIONS, AREA_LOGIN_MODES, flag, listOf, one, zArea, zAreaCheckAnswer, zAreaLoginModes, zAreaSignOutCheck, zBool, zId, zIdParam, zSignedInCount, zSignedInCountChecked } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { areas, users, visits } from '../../db/schema/index';
@@ -12,8 +12,6 @@ import { subtreeIds } from './tree';
 
 /** The checks the console makes before a mode change, a move or a removal (rules 232-235). */
 const base = { tags: ['areas'], permission: 'sites_devices' as const, standalone: true };
-const zAreaMode = z.object({ area_id: z.number(), name: z.string(), login_mode: z.enum(AREA_LOGIN_MODES), remote_access: z.number(), geofence: z.number(), signed_in: z.number() });
-const zCheck = z.object({ area_id: z.number(), action: z.enum(AREA_CHECK_ACTIONS), allowed: z.union([z.literal(0), z.literal(1)]), signed_in: z.number(), will_sign_out: z.number(), message: z.string().nullable() });
 
 export default defineRoutes((r) => {
   r.route({
@@ -22,7 +20,7 @@ export default defineRoutes((r) => {
     url: '/api/check_areas_mode_by_site/{id}',
     summary: 'Each area of a site with its login mode, input options and the number of people signed in',
     params: zIdParam,
-    response: listOf(zAreaMode),
+    response: zAreaLoginModes,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         await reachableSite(tx, actor, params.id);
@@ -42,7 +40,7 @@ export default defineRoutes((r) => {
     url: '/api/check_areas_mode_by_area/{id}/{action}',
     summary: 'Whether an action on an area (login_mode, remote_access, geofence, delete, move) can apply now and whom it signs out',
     params: z.object({ id: zId, action: z.enum(AREA_CHECK_ACTIONS) }),
-    response: one(zCheck),
+    response: zAreaCheckAnswer,
     handler: ({ actor, params, tenant, t }) =>
       tenant(async (tx) => {
         const area = await reachableArea(tx, actor, params.id);
@@ -65,7 +63,7 @@ export default defineRoutes((r) => {
     url: '/api/check_should_SignedOut_in_area',
     summary: 'The people a login mode change of an area would sign out (rules 154, 232)',
     query: z.object({ area_id: zId, login_mode: z.enum(AREA_LOGIN_MODES) }),
-    response: one(z.object({ should_sign_out: z.union([z.literal(0), z.literal(1)]), count: z.number(), users: z.array(z.object({ id: z.number(), first_name: z.string(), last_name: z.string() })) })),
+    response: zAreaSignOutCheck,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const area = await reachableArea(tx, actor, query.area_id);
@@ -87,7 +85,7 @@ export default defineRoutes((r) => {
     url: '/api/validate-sign-out',
     summary: 'Whether the remote-access or geofence option of an area may be removed now (rule 235)',
     body: z.object({ area_id: zId, remote_access: zBool.optional(), geofence: zBool.optional() }),
-    response: z.object({ message: z.string(), data: zSignedInCount }),
+    response: zSignedInCountChecked,
     handler: ({ actor, body, tenant, t }) =>
       tenant(async (tx) => {
         const area = await reachableArea(tx, actor, body.area_id);

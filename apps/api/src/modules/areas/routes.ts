@@ -1,4 +1,4 @@
-import { listOf, one, zArea, zAreaBody, zAreaMoveBody, zAreaOptions, zAreaRequirements, zAreaUpdateBody, zDevice, zEntityIdParam, zId, zIdCsv, zIdParam, zKiosk, zListQuery, zMessage } from '@gatehouse/contract';
+import { listOf, one, zArea, zAreaBody, zAreaDetail, zAreaMoveBody, zAreaOptions, zAreaQr, zAreaSaved, zAreaUpdateBody, zAreaUpdated, zEntityIdParam, zId, zIdCsv, zIdParam, zListQuery, zMessage } from '@gatehouse/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { devices, kiosks } from '../../db/schema/index';
@@ -16,7 +16,6 @@ import { countSignedIn } from '../visits';
 import { subtreeIds } from './tree';
 
 const base = { tags: ['areas'], permission: 'sites_devices' as const, standalone: true };
-const zAreaSaved = z.object({ message: z.string(), data: zArea });
 
 export default defineRoutes((r, services) => {
   r.route({
@@ -96,7 +95,7 @@ export default defineRoutes((r, services) => {
     url: '/api/area/{id}',
     summary: 'One area with its kiosks, doors, entry conditions and documents (rule 230), and the number of people signed in',
     params: zIdParam,
-    response: one(zArea.extend({ kiosks: z.array(zKiosk), doors: z.array(zDevice), signed_in: z.number() }).merge(zAreaRequirements)),
+    response: zAreaDetail,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         await reachableArea(tx, actor, params.id);
@@ -126,7 +125,7 @@ export default defineRoutes((r, services) => {
     summary: "The area's printable QR code: a PNG (format=png) or a data URL (default)",
     params: zIdParam,
     query: z.object({ format: z.enum(['png', 'dataurl']).default('dataurl') }),
-    response: one(z.object({ area_id: z.number(), name: z.string(), url: z.string(), data_url: z.string() })),
+    response: zAreaQr,
     handler: async ({ actor, params, query, tenant, reply }) => {
       const area = await tenant((tx) => reachableArea(tx, actor, params.id));
       const qr = await areaQrCode(services.config.publicUrl, area.qrCode);
@@ -164,7 +163,7 @@ export default defineRoutes((r, services) => {
     summary: 'Edit an area (name, journey, modes, input options, compliances); rules 154, 232, 235',
     params: zIdParam,
     body: zAreaUpdateBody,
-    response: zAreaSaved.extend({ signed_out: z.number() }),
+    response: zAreaUpdated,
     handler: async ({ actor, body, params, tenant, emit, audit, t }) => {
       const saved = await tenant(async (tx) => {
         const res = await updateArea(tx, actor, params.id, body);

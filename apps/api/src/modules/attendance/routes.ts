@@ -1,21 +1,4 @@
-import {
-  flag,
-  listOf,
-  one,
-  zAttendanceCode,
-  zAttendanceMode,
-  zAttendanceModeBody,
-  zEntityIdParam,
-  zId,
-  zIdParam,
-  zListQuery,
-  zMessage,
-  zModeUniqueQuery,
-  zReason,
-  zReasonBody,
-  zShouldCheck,
-  zShouldCheckQuery,
-} from '@gatehouse/contract';
+import { flag, listOf, one, zAttendanceCode, zAttendanceMode, zAttendanceModeBody, zAttendanceModeSaved, zEntityIdParam, zId, zIdParam, zJourneyAttendanceModes, zListQuery, zMessage, zModeUniqueQuery, zReasonBody, zReasonSaved, zShouldCheck, zShouldCheckQuery, zUniqueCheck } from '@gatehouse/contract';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { areas, attendanceCodes, attendanceModes, journeyAttendanceModes, journeys, reasons, sites, users } from '../../db/schema/index';
@@ -73,7 +56,7 @@ export default defineRoutes((r) => {
     tags,
     permission: [permission, 'journeys'],
     params: zIdParam,
-    response: listOf(zAttendanceMode.extend({ selected: z.union([z.literal(0), z.literal(1)]) })),
+    response: zJourneyAttendanceModes,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         found((await tx.select({ id: journeys.id }).from(journeys).where(and(eq(journeys.id, params.id), eq(journeys.entityId, actor.entityId))))[0]);
@@ -95,7 +78,7 @@ export default defineRoutes((r) => {
     tags,
     permission,
     query: zModeUniqueQuery,
-    response: z.object({ message: z.string(), data: z.object({ unique: z.literal(1) }) }),
+    response: zUniqueCheck,
     handler: ({ actor, query, tenant, t }) =>
       tenant(async (tx) => {
         await assertModeNameFree(tx, actor.entityId, query.name, query.id);
@@ -111,7 +94,7 @@ export default defineRoutes((r) => {
     permission,
     status: 201,
     body: zAttendanceModeBody,
-    response: one(zAttendanceMode).extend({ message: z.string() }),
+    response: zAttendanceModeSaved,
     handler: ({ actor, body, tenant, audit, emit, t }) =>
       tenant(async (tx) => {
         const row = await saveMode(tx, actor.entityId, body);
@@ -130,7 +113,7 @@ export default defineRoutes((r) => {
     permission,
     params: zIdParam,
     body: zAttendanceModeBody,
-    response: one(zAttendanceMode).extend({ message: z.string() }),
+    response: zAttendanceModeSaved,
     handler: ({ actor, body, params, tenant, audit, emit, t }) =>
       tenant(async (tx) => {
         found((await tx.select({ id: attendanceModes.id }).from(attendanceModes).where(and(eq(attendanceModes.id, params.id), eq(attendanceModes.entityId, actor.entityId))))[0]);
@@ -204,7 +187,7 @@ export default defineRoutes((r) => {
     permission,
     status: 201,
     body: zReasonBody,
-    response: one(zReason).extend({ message: z.string() }),
+    response: zReasonSaved,
     handler: ({ actor, body, tenant, audit, emit, t }) =>
       tenant(async (tx) => {
         found((await tx.select({ id: attendanceModes.id }).from(attendanceModes).where(and(eq(attendanceModes.id, body.attendance_mode_id), eq(attendanceModes.entityId, actor.entityId))))[0]);
@@ -224,7 +207,7 @@ export default defineRoutes((r) => {
     permission,
     params: z.object({ reasonId: zId }),
     body: zReasonBody,
-    response: one(zReason).extend({ message: z.string() }),
+    response: zReasonSaved,
     handler: ({ actor, body, params, tenant, audit, emit, t }) =>
       tenant(async (tx) => {
         const current = found((await tx.select().from(reasons).where(and(eq(reasons.id, params.reasonId), eq(reasons.entityId, actor.entityId))))[0]);

@@ -1,14 +1,4 @@
-import {
-  one,
-  zForgotPasswordBody,
-  zLoginBody,
-  zMessage,
-  zOtpCode,
-  zRegisterBody,
-  zResetPasswordBody,
-  zSession,
-  zUserDetails,
-} from '@gatehouse/contract';
+import { one, zAccessToken, zClientSecret, zForgotPasswordBody, zLoginBody, zMessage, zOtpCode, zRegisterBody, zResetPasswordBody, zSession, zUserDetails, zUserRole } from '@gatehouse/contract';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -109,7 +99,7 @@ export default defineRoutes((r, services) => {
     access: 'account',
     allowWithoutOtp: true,
     tags: ['auth'],
-    response: one(z.object({ id: z.number(), name: z.string(), key: z.string(), permissions: z.record(z.string(), z.unknown()) }).nullable()),
+    response: zUserRole,
     handler: async ({ actor }) => ({
       data: actor.roleId ? { id: actor.roleId, name: actor.roleName ?? '', key: actor.roleKey ?? '', permissions: actor.permissions } : null,
     }),
@@ -171,7 +161,7 @@ export default defineRoutes((r, services) => {
     access: 'public',
     tags: ['auth'],
     body: z.object({ email: z.string().trim().toLowerCase().min(1).max(254), password: z.string().min(1).max(200), otp: zOtpCode.optional() }),
-    response: one(z.object({ client_id: z.string(), client_secret: z.string() })),
+    response: zClientSecret,
     rateLimit: { max: 10, timeWindow: 5 * 60_000, key: byEmail },
     handler: async ({ body }) => {
       // The same check and the same failure count as the login (issue 16 parts 2 and 5).
@@ -196,7 +186,7 @@ export default defineRoutes((r, services) => {
       otp: zOtpCode.optional(),
       entity_id: z.coerce.number().int().positive().optional(),
     }),
-    response: one(z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_in: z.number(), entity_id: z.number().nullable() })),
+    response: zAccessToken,
     rateLimit: { max: 30, timeWindow: 60_000 },
     handler: async ({ body }) => {
       const [account] = await db

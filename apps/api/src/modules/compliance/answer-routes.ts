@@ -1,4 +1,4 @@
-import { listOf, zAnswersBody, zComplianceAnswer, zFlag, zId, zListQuery } from '@gatehouse/contract';
+import { listOf, zAnswersBody, zAnswersSaved, zComplianceAnswer, zId, zListQuery, zPersonAnswers } from '@gatehouse/contract';
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { areas, complianceUsers, journeyFlows, scans, users, visits } from '../../db/schema/index';
@@ -29,7 +29,7 @@ export default defineRoutes((r) => {
     tags,
     body: zAnswersBody,
     status: 201,
-    response: z.object({ message: z.string(), status: z.enum(['success', 'failed']), data: z.array(zComplianceAnswer) }),
+    response: zAnswersSaved,
     handler: async ({ actor, body, tenant, audit, emit, t }) => {
       const res = await tenant(async (tx) => {
         await own(tx, actor.entityId, areas, body.scan.areaId ?? undefined);
@@ -57,11 +57,7 @@ export default defineRoutes((r) => {
     permission: [...ANSWERS],
     tags,
     query: z.object({ user_id: zId, area_id: zId.optional(), visit_id: zId.optional(), entity_id: zId.optional() }),
-    response: z.object({
-      data: z.array(zComplianceAnswer),
-      count: z.number(),
-      required: z.array(z.object({ id: z.number(), name: z.string(), version: z.number(), frequency: z.string(), due: zFlag, last_passed_at: z.string().nullable() })),
-    }),
+    response: zPersonAnswers,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         await own(tx, actor.entityId, users, query.user_id);

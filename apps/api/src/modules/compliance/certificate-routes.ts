@@ -1,4 +1,4 @@
-import { flag, listOf, zCertificateBody, zEntityIdParam, zFlag, zId, zIdParam, zMessage, zTrustKeyBody } from '@gatehouse/contract';
+import { flag, listOf, zCertificate, zCertificateBody, zCertificateSaved, zEntityIdParam, zId, zIdParam, zMessage, zTrustKey, zTrustKeyBody, zTrustKeySaved } from '@gatehouse/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { complianceCertificates, complianceTrustKeys, complianceVersions, compliances, users } from '../../db/schema/index';
@@ -8,21 +8,6 @@ import { checkCertificate, NO_POLICY } from './certificates/store-certificate';
 import { trustKeyValid } from './certificates/verify-certificate';
 
 const tags = ['compliance'];
-const zTrustKey = z.object({ id: z.number(), name: z.string(), kind: z.string(), key_id: z.string().nullable(), created_at: z.string() });
-const zCertificate = z.object({
-  id: z.number(),
-  user_id: z.number(),
-  protocol: z.string(),
-  type: z.string(),
-  status: z.string(),
-  verified: zFlag,
-  holder_name: z.string().nullable(),
-  date_of_birth: z.string().nullable(),
-  date_taken: z.string().nullable(),
-  expiry_date: z.string().nullable(),
-  issuer: z.string().nullable(),
-  created_at: z.string(),
-});
 const present = (c: typeof complianceCertificates.$inferSelect) => ({
   id: c.id,
   user_id: c.userId,
@@ -47,7 +32,7 @@ export default defineRoutes((r) => {
     tags,
     body: zTrustKeyBody,
     status: 201,
-    response: z.object({ message: z.string(), data: zTrustKey }),
+    response: zTrustKeySaved,
     handler: ({ actor, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         if (!trustKeyValid(body.kind, body.content)) throw badRequest({ content: ['compliance.trust_key_invalid'] });
@@ -97,7 +82,7 @@ export default defineRoutes((r) => {
     tags,
     body: zCertificateBody.extend({ compliance_id: zId.optional() }),
     status: 201,
-    response: z.object({ message: z.string(), data: zCertificate }),
+    response: zCertificateSaved,
     handler: ({ actor, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         const [person] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, body.user_id), eq(users.entityId, actor.entityId)));

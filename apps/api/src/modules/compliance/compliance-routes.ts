@@ -1,4 +1,4 @@
-import { listOf, one, zCompliance, zComplianceBody, zComplianceDetail, zEntityIdParam, zId, zIdParam, zListQuery, zMessage } from '@gatehouse/contract';
+import { listOf, one, zCompliance, zComplianceBody, zComplianceDetail, zComplianceLinkResent, zComplianceSaved, zEntityIdParam, zId, zIdParam, zListQuery, zMessage } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { compliances, journeyFlows, users, visits } from '../../db/schema/index';
@@ -9,7 +9,6 @@ import { mailComplianceLinkNow } from './link-jobs';
 import { complianceVersionsOf, createCompliance, deleteCompliance, loadCompliances, searchCompliances, updateCompliance } from './save-compliance';
 
 const tags = ['compliance'];
-const zComplianceMessage = z.object({ message: z.string(), data: zCompliance });
 
 export default defineRoutes((r, services) => {
   r.route({
@@ -58,7 +57,7 @@ export default defineRoutes((r, services) => {
     tags,
     body: zComplianceBody,
     status: 201,
-    response: zComplianceMessage,
+    response: zComplianceSaved,
     handler: async ({ actor, body, tenant, audit, emit, t }) => {
       const data = await tenant(async (tx) => {
         const id = await createCompliance(tx, actor.entityId, body, audit);
@@ -77,7 +76,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: zIdParam,
     body: zComplianceBody,
-    response: zComplianceMessage,
+    response: zComplianceSaved,
     handler: async ({ actor, params, body, tenant, audit, emit, t }) => {
       const data = await tenant(async (tx) => {
         await updateCompliance(tx, actor.entityId, params.id, body, audit);
@@ -111,7 +110,7 @@ export default defineRoutes((r, services) => {
     permission: ['compliances', 'users'],
     tags,
     body: z.object({ visit_id: zId, entity_id: zId.optional() }),
-    response: z.object({ message: z.string(), data: z.object({ visit_id: z.number(), expires_at: z.string() }) }),
+    response: zComplianceLinkResent,
     rateLimit: { max: 30, timeWindow: 60_000, key: (req) => `${req.actor?.accountId ?? req.ip}` },
     handler: async ({ actor, body, tenant, audit, t }) => {
       const sent = await tenant(async (tx) => {

@@ -1,4 +1,4 @@
-import { type Language, flag, zFlag, zOnlineAnswersBody } from '@gatehouse/contract';
+import { flag, type Language, zOnlineAnswersBody, zOnlineAnswersSaved, zOnlineCompliance } from '@gatehouse/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { complianceLinks, complianceVersions, compliances, entities, journeyFlows, users } from '../../db/schema/index';
@@ -46,31 +46,7 @@ export default defineRoutes((r, services) => {
     tags,
     query: z.object({ visitCode: z.string().min(20).max(200) }),
     rateLimit: RATE,
-    response: z.object({
-      message: z.string().optional(),
-      data: z.object({
-        is_expired: zFlag,
-        reason: z.string().nullable(),
-        message: z.string().nullable(),
-        visitId: z.number(),
-        expectedDateTime: z.string().nullable(),
-        user: z.object({ first_name: z.string(), last_name: z.string() }),
-        entity: z.object({ name: z.string(), logo: z.string().nullable() }),
-        compliances: z.array(
-          z.object({
-            id: z.number(),
-            name: z.string(),
-            version: z.number(),
-            questions: z.array(z.object({ id: z.string(), question: z.string() })),
-            agreement_text: z.string(),
-            statement: z.string(),
-            protocols: z.array(z.string()),
-            accept_negative_pcr: zFlag,
-            pcr_valid_days: z.number(),
-          }),
-        ),
-      }),
-    }),
+    response: zOnlineCompliance,
     handler: async ({ query, lang }) => {
       const link = await findLink(db, query.visitCode);
       if (!link) throw notFound();
@@ -120,17 +96,7 @@ export default defineRoutes((r, services) => {
     body: zOnlineAnswersBody,
     rateLimit: RATE,
     status: 201,
-    response: z.object({
-      message: z.string(),
-      data: z.object({
-        status: z.enum(['success', 'failed']),
-        isWrong: zFlag,
-        reason: z.string().nullable(),
-        certificate: z
-          .object({ protocol: z.string(), type: z.string(), status: z.string(), verified: zFlag, accepted: zFlag, message: z.string(), date_taken: z.string().nullable(), expiry_date: z.string().nullable() })
-          .nullable(),
-      }),
-    }),
+    response: zOnlineAnswersSaved,
     handler: async ({ body, lang }) => {
       const link = await findLink(db, body.visitCode);
       if (!link) throw notFound();

@@ -1,4 +1,4 @@
-import { flag, listOf, one, zId, zIdParam, zMessage, zSection, zSectionBody } from '@gatehouse/contract';
+import { flag, listOf, one, zId, zIdParam, zMessage, zSection, zSectionBody, zSectionSaved, zUniqueCheck } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { sections } from '../../db/schema/index';
@@ -16,7 +16,7 @@ export default defineRoutes((r) => {
   r.route({
     method: 'GET', url: '/api/sections/unique', summary: 'Is a section name free (rule 219)?', tags, permission: perm, plan,
     query: z.object({ entity_id: zId.optional(), value: z.string().trim().min(1).max(100), section_id: zId.optional() }),
-    response: z.object({ message: z.string(), data: z.object({ unique: z.union([z.literal(0), z.literal(1)]) }) }),
+    response: zUniqueCheck,
     handler: async ({ actor, query, tenant, t }) => {
       const taken = await tenant((tx) => sectionTaken(tx, actor.entityId, query.value, query.section_id));
       return { message: t(taken ? 'custom_fields.section_exists' : 'custom_fields.section_available'), data: { unique: flag(!taken) } };
@@ -37,7 +37,7 @@ export default defineRoutes((r) => {
 
   r.route({
     method: 'POST', url: '/api/section', summary: 'Create a section with its custom fields (rules 216-219)', tags, permission: perm, plan, status: 201,
-    body: zSectionBody, response: z.object({ message: z.string(), data: zSection }),
+    body: zSectionBody, response: zSectionSaved,
     handler: ({ actor, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         const s = await saveSection(tx, actor.entityId, body);
@@ -48,7 +48,7 @@ export default defineRoutes((r) => {
 
   r.route({
     method: 'PUT', url: '/api/section/{id}', summary: 'Replace a section and its custom fields (left-out fields are removed with their values)', tags, permission: perm, plan,
-    params: zIdParam, body: zSectionBody, response: z.object({ message: z.string(), data: zSection }),
+    params: zIdParam, body: zSectionBody, response: zSectionSaved,
     handler: ({ actor, params, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         const s = await saveSection(tx, actor.entityId, body, params.id);

@@ -1,20 +1,4 @@
-import {
-  INPUT_METHODS,
-  listOf,
-  one,
-  SCAN_TYPES,
-  VISIT_STATUSES,
-  zDailyQuery,
-  zDashboardTotals,
-  zEntityIdParam,
-  zIdParam,
-  zLogbookFilter,
-  zLookup,
-  zLogbookRow,
-  zScanTypeQuery,
-  zVisitListQuery,
-} from '@gatehouse/contract';
-import { z } from 'zod';
+import { INPUT_METHODS, listOf, one, SCAN_TYPES, VISIT_STATUSES, zDailyQuery, zDashboardTotals, zEntityIdParam, zIdParam, zLogbook, zLogbookFilter, zLogbookRow, zLookup, zScanTypeQuery, zVisitListQuery } from '@gatehouse/contract';
 import { badRequest, found } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { eq } from 'drizzle-orm';
@@ -35,7 +19,7 @@ export default defineRoutes((r) => {
     permission: [permission, 'history'],
     params: zEntityIdParam,
     query: zVisitListQuery,
-    response: listOf(zLogbookRow).extend({ count_capped: z.union([z.literal(0), z.literal(1)]) }),
+    response: zLogbook,
     handler: ({ actor, query, tenant }) => {
       const parsed = zLogbookFilter.safeParse(query.filterBy);
       if (!parsed.success) throw badRequest({ filterBy: ['validation.filter_json'] }, 'errors.validation');

@@ -1,4 +1,4 @@
-import { listOf, zChangeJourneyBody, zDevice, zDeviceBody, zEntityIdParam, zId, zKiosk, zListQuery } from '@gatehouse/contract';
+import { listOf, zChangeJourneyBody, zDevice, zDeviceBody, zDeviceSaved, zEntityIdParam, zId, zKioskSaved, zListQuery } from '@gatehouse/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { devices, journeys, kiosks } from '../../db/schema/index';
@@ -17,7 +17,7 @@ export default defineRoutes((r) => {
     url: '/api/devices',
     summary: 'Add a door to an area ("Door Added"), optionally wired to a kiosk of the same site',
     body: zDeviceBody,
-    response: z.object({ message: z.string(), data: zDevice }),
+    response: zDeviceSaved,
     status: 201,
     handler: async ({ actor, body, tenant, emit, audit, t }) => {
       const row = await tenant(async (tx) => {
@@ -79,7 +79,7 @@ export default defineRoutes((r) => {
     summary: "Change a kiosk's journey (kiosk.journey_id) and optionally its area (kiosk.area_id)",
     params: z.object({ kioskId: zId }),
     body: zChangeJourneyBody,
-    response: z.object({ message: z.string(), data: zKiosk }),
+    response: zKioskSaved,
     handler: async ({ actor, body, params, tenant, emit, audit, t }) => {
       const row = await tenant(async (tx) => {
         const [kiosk] = await tx

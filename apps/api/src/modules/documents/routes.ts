@@ -1,4 +1,4 @@
-import { listOf, zDocumentBody, zDocumentStatusBody, zEntityIdParam, zIdParam, zListQuery } from '@gatehouse/contract';
+import { zDocumentBody, zDocumentRecords, zDocumentStatusBody, zDocumentTypes, zEntityIdParam, zIdParam, zListQuery, zUserDocumentSaved } from '@gatehouse/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { userDocuments, users } from '../../db/schema/index';
@@ -11,12 +11,11 @@ import { createDocument, DOCUMENT_FILE_MAX, ensureDocumentTypes, ownDocument, st
 
 const tags = ['documents'];
 const perm = ['users', 'compliances'] as const;
-const zDocument = z.object({ id: z.number(), user_id: z.number(), type: z.string(), vaccine_status: z.string(), status: z.string() }).passthrough();
 
 export default defineRoutes((r, services) => {
   r.route({
     method: 'POST', url: '/api/user_document', summary: 'Add a vaccine or PCR record with an optional attached file (rules 181-186)', tags, permission: [...perm], status: 201, multipart: true, bodyLimit: DOCUMENT_FILE_MAX + 64 * 1024,
-    body: zDocumentBody, response: z.object({ message: z.string(), data: zDocument }),
+    body: zDocumentBody, response: zUserDocumentSaved,
     handler: async ({ actor, req, tenant, audit, t }) => {
       let body: z.output<typeof zDocumentBody>;
       let file: Buffer | undefined;
@@ -39,7 +38,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'PUT', url: '/api/user_document/{id}', summary: 'Toggle a record on or off, or mark it DELETED (rule 182)', tags, permission: [...perm],
-    params: zIdParam, body: zDocumentStatusBody, response: z.object({ message: z.string(), data: zDocument }),
+    params: zIdParam, body: zDocumentStatusBody, response: zUserDocumentSaved,
     handler: ({ actor, params, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         const doc = found((await tx.select().from(userDocuments).where(ownDocument(actor.entityId, params.id)))[0]);
@@ -58,7 +57,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/get_type_for_user_document/{entityId}', summary: "The organisation's document types", tags, permission: [...perm],
-    params: zEntityIdParam, response: listOf(z.object({ id: z.number(), key: z.string(), name: z.string() })),
+    params: zEntityIdParam, response: zDocumentTypes,
     handler: ({ actor, tenant }) =>
       tenant(async (tx) => {
         const rows = await ensureDocumentTypes(tx, actor.entityId);
@@ -68,7 +67,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/document_users', summary: 'Vaccine and PCR records with their people, paged (filterBy: user_id, type, vaccine_status, status)', tags, permission: [...perm],
-    query: zListQuery, response: listOf(zDocument.extend({ full_name: z.string() })),
+    query: zListQuery, response: zDocumentRecords,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const f = query.filterBy;

@@ -1,5 +1,4 @@
-import { zMusterPoint, zMusterPointsBody, zSafetyAnswerBody, zSafetyLinkInfo, zSafetyTokenParam, zSiteIdParam, translate } from '@gatehouse/contract';
-import { z } from 'zod';
+import { translate, zMusterPoints, zMusterPointsBody, zMusterPointsSaved, zSafetyAnswerBody, zSafetyLinkAnswered, zSafetyLinkInfo, zSafetyTokenParam, zSiteIdParam } from '@gatehouse/contract';
 import { defineRoutes } from '../../platform/http/route';
 import { reachableSite } from '../sites/index';
 import { listMusterPoints, saveMusterPoints } from './muster-points';
@@ -31,7 +30,7 @@ export default defineRoutes((r, services) => {
     rateLimit: limited,
     params: zSafetyTokenParam,
     body: zSafetyAnswerBody,
-    response: z.object({ message: z.string(), data: zSafetyLinkInfo.shape.data }),
+    response: zSafetyLinkAnswered,
     handler: async ({ params, body }) => {
       const link = await resolveSafetyLink(services, params.token);
       await answerSafetyLink(services, link, body.answer);
@@ -48,7 +47,7 @@ export default defineRoutes((r, services) => {
     tags: ['emergency', 'sites'],
     permission: ['sites_devices', 'emergency', 'show_emergency_sessions', 'show_emergency_list'],
     params: zSiteIdParam,
-    response: z.object({ data: z.array(zMusterPoint) }),
+    response: zMusterPoints,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const site = await reachableSite(tx, actor, params.siteId);
@@ -64,7 +63,7 @@ export default defineRoutes((r, services) => {
     permission: 'sites_devices',
     params: zSiteIdParam,
     body: zMusterPointsBody,
-    response: z.object({ message: z.string(), data: z.array(zMusterPoint) }),
+    response: zMusterPointsSaved,
     handler: ({ actor, params, body, tenant, t }) =>
       tenant(async (tx) => {
         const site = await reachableSite(tx, actor, params.siteId);

@@ -1,12 +1,4 @@
-import {
-  emergencyAllRoom,
-  emergencySiteRoom,
-  type EmergencyPerson,
-  type EmergencySessionPayload,
-  isAllowed,
-  JOIN_EMERGENCY_EVENT,
-  type PermissionMap,
-} from '@gatehouse/contract';
+import { emergencyAllRoom, type EmergencyPerson, type EmergencySessionPayload, emergencySiteRoom, isAllowed, JOIN_EMERGENCY_EVENT, type PermissionMap, type ServerEventPayloads } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
 import { rowsOf } from '../../platform/db/client';
@@ -14,6 +6,8 @@ import { listen } from '../../platform/db/notify';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
 import { loadPeople } from './load-people';
+
+type SessionData = ServerEventPayloads['updateEmergencySessionData'];
 
 /** Who may hear a session's people: the emergency permissions (rules 98-99). */
 export const EMERGENCY_KEYS = ['emergency', 'show_emergency_sessions', 'show_emergency_list'] as const;
@@ -56,7 +50,7 @@ export function announceSession(services: Services, entityId: number, siteIds: n
   if (!io) return;
   const rooms = [emergencyAllRoom(entityId), ...siteIds.map((id) => emergencySiteRoom(entityId, id))];
   io.to(rooms).emit(event, payload);
-  io.to(rooms).emit('updateEmergencySessionData', { sessionId: payload.sessionId, action: event === 'pongStartSessionDiffAdmin' ? 'started' : 'ended' });
+  io.to(rooms).emit('updateEmergencySessionData', { sessionId: payload.sessionId, action: event === 'pongStartSessionDiffAdmin' ? 'started' : 'ended' } satisfies SessionData);
 }
 
 /**
@@ -80,7 +74,7 @@ export function followPeopleChanges(services: Services) {
         if (!people) continue;
         const bySite = new Map<number | null, EmergencyPerson[]>();
         for (const p of people.data) bySite.set(p.site_id, [...(bySite.get(p.site_id) ?? []), p]);
-        for (const [siteId, rows] of bySite) io.local.to(roomsForSite(entityId, siteId)).emit('updateEmergencySessionData', { sessionId, action: 'people', count: rows.length, people: rows });
+        for (const [siteId, rows] of bySite) io.local.to(roomsForSite(entityId, siteId)).emit('updateEmergencySessionData', { sessionId, action: 'people', count: rows.length, people: rows } satisfies SessionData);
       }
     }
   };

@@ -1,14 +1,4 @@
-import {
-  RESERVED_SUBDOMAINS,
-  listOf,
-  one,
-  zCheckUniqueFieldBody,
-  zEntity,
-  zEntityCreateBody,
-  zEntityUpdateBody,
-  zMessage,
-  zSubdomain,
-} from '@gatehouse/contract';
+import { one, RESERVED_SUBDOMAINS, zCheckUniqueFieldBody, zClientTokenSaved, zEntity, zEntityBySubdomain, zEntityCreateBody, zEntityUpdateBody, zMemberships, zMessage, zSubdomain, zSubdomainCheck, zUniqueCheck } from '@gatehouse/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { entities, roles, users } from '../../db/schema/index';
@@ -117,7 +107,7 @@ export default defineRoutes((r, services) => {
     allowWithoutOtp: true,
     tags: ['entity'],
     params: z.object({ user_id: z.coerce.number().int().positive() }),
-    response: listOf(z.object({ id: z.number(), name: z.string(), subdomain: z.string(), logo: z.string().nullable(), package: z.string().nullable(), role: z.string().nullable(), current: z.union([z.literal(0), z.literal(1)]) })),
+    response: zMemberships,
     handler: async ({ actor, params }) => {
       if (params.user_id !== actor.accountId && params.user_id !== actor.userId) throw notFound();
       const members = await membershipsOf(db, actor.accountId);
@@ -145,7 +135,7 @@ export default defineRoutes((r, services) => {
     allowWithoutOtp: true,
     tags: ['entity'],
     query: z.object({ subdomain: zSubdomain }),
-    response: z.object({ message: z.string(), data: z.object({ available: z.union([z.literal(0), z.literal(1)]) }) }),
+    response: zSubdomainCheck,
     rateLimit: { max: 120, timeWindow: 60_000 },
     handler: async ({ actor, query, t }) => {
       const available = await subdomainFree(query.subdomain, actor.entityId ?? undefined);
@@ -160,7 +150,7 @@ export default defineRoutes((r, services) => {
     access: 'public',
     tags: ['entity'],
     query: z.object({ subdomain: zSubdomain }),
-    response: one(z.object({ id: z.number(), name: z.string(), subdomain: z.string(), logo: z.string().nullable() })),
+    response: zEntityBySubdomain,
     rateLimit: { max: 60, timeWindow: 60_000 },
     handler: async ({ query }) => {
       const [row] = await asSystem(db, (tx) =>
@@ -178,7 +168,7 @@ export default defineRoutes((r, services) => {
     permission: 'company_details',
     tags: ['entity'],
     body: zEntityIdQuery,
-    response: z.object({ message: z.string(), data: z.object({ token: z.string() }) }),
+    response: zClientTokenSaved,
     handler: async ({ tenant, actor, audit, t }) => {
       const full = `ghe_${newToken().token}`;
       await tenant(async (tx) => {
@@ -216,7 +206,7 @@ export default defineRoutes((r, services) => {
     standalone: true,
     tags: ['entity'],
     body: zCheckUniqueFieldBody,
-    response: z.object({ message: z.string(), data: z.object({ unique: z.union([z.literal(0), z.literal(1)]) }) }),
+    response: zUniqueCheck,
     handler: async ({ tenant, actor, body, t }) => {
       let unique: boolean;
       if (body.field === 'subdomain') {

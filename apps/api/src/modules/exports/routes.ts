@@ -1,4 +1,4 @@
-import { EXPORT_LIST_COUNT, listOf, zEntityIdParam, zExportAnswer, zExportBody, zExportJobBody, zExportJobQuery, zExportRow, zIdParam, zListQuery } from '@gatehouse/contract';
+import { EXPORT_LIST_COUNT, listOf, zEntityIdParam, zExportAnswer, zExportBody, zExportJobBody, zExportJobQuery, zExportRow, zExportSaved, zIdParam, zListQuery } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { reportExports } from '../../db/schema/index';
@@ -75,7 +75,7 @@ export default defineRoutes((r, services) => {
     tags,
     permission: 'export_list',
     body: zExportJobBody,
-    response: z.object({ message: z.string(), data: zExportRow }),
+    response: zExportSaved,
     status: 202,
     handler: async ({ actor, body, t }) => ({ message: t('exports.queued'), data: await rerunExport(services, actor, body.id) }),
   });

@@ -1,4 +1,4 @@
-import { isAllowed, listOf, type ReportKey, zEntityIdParam, zIdParam, zMessage, zSubscription, zSubscriptionBody } from '@gatehouse/contract';
+import { isAllowed, listOf, type ReportKey, zEntityIdParam, zIdParam, zMessage, zSubscription, zSubscriptionBody, zSubscriptionRunSaved } from '@gatehouse/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { reportSubscriptions, sites, users } from '../../db/schema/index';
@@ -60,7 +60,7 @@ export function registerSubscriptions(r: Router, services: Services) {
     tags,
     permission: 'export_list',
     body: zSubscriptionBody,
-    response: z.object({ message: z.string(), data: z.object({ id: z.number(), next_run_at: z.string() }) }),
+    response: zSubscriptionRunSaved,
     status: 201,
     handler: ({ actor, body, tenant, audit, t }) =>
       tenant(async (tx) => {

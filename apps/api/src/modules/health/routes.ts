@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { zHealth } from '@gatehouse/contract';
 import { defineRoutes } from '../../platform/http/route';
 import { DatabaseProbe } from './database-probe';
 
@@ -11,15 +11,7 @@ export default defineRoutes((r, services) => {
     summary: "Liveness: answers from the process at once, with the database's state from a background probe (never waits for a database connection); 503 when the database is down",
     access: 'public',
     tags: ['health'],
-    response: z.object({
-      status: z.enum(['ok', 'unavailable']),
-      database: z.enum(['pglite', 'postgres']),
-      database_state: z.enum(['unknown', 'up', 'busy', 'down']),
-      database_checked_at: z.string().nullable(),
-      database_latency_ms: z.number().nullable(),
-      jobs: z.boolean(),
-      time: z.string(),
-    }),
+    response: zHealth,
     handler: async ({ reply }) => {
       if (probe.state === 'down') reply.code(503);
       return {

@@ -1,4 +1,4 @@
-import { listOf, one, zBuilderStep, zEntityIdParam, zFlow, zFlowBody, zIdParam, zJourney, zJourneyWithFlows, zListQuery, zMessage, zValidateFlowBody, zValidateFlowResult } from '@gatehouse/contract';
+import { listOf, one, zEntityIdParam, zFlow, zFlowBody, zFlowSaved, zIdParam, zJourneyBuilder, zJourneyFlowsSaved, zJourneyWithFlows, zListQuery, zMessage, zValidateFlowBody, zValidateFlowResult } from '@gatehouse/contract';
 import { and, eq, ilike, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { compliances, journeyFlows, journeys, userTypes } from '../../db/schema/index';
@@ -12,8 +12,6 @@ import { usableJourney } from './policy';
 import { createFlow, isMaterialChange, loadFlowRow, strandedBy, updateFlow } from './save-flow';
 
 const tags = ['journeys'];
-const zFlowMessage = z.object({ message: z.string(), data: zFlow, closed_visits: z.number().optional() });
-const zJourneyFlowsMessage = z.object({ message: z.string(), data: zJourneyWithFlows, closed_visits: z.number().optional() });
 
 /** A journey with its flows (the builder's journey-and-flow view). */
 async function journeyWithFlows(tx: Db, actor: MemberActor, journeyId: number) {
@@ -53,7 +51,7 @@ export default defineRoutes((r) => {
     params: zIdParam,
     body: zFlowBody,
     status: 201,
-    response: zFlowMessage,
+    response: zFlowSaved,
     handler: async ({ actor, params, body, tenant, audit, emit, t }) => {
       const data = await tenant(async (tx) => oneFlow(tx, actor, (await createFlow(tx, actor, params.id, body, audit)).id));
       emit('entity', actor.entityId, 'update', { type: 'journey_flow', action: 'created', id: data.id });
@@ -69,7 +67,7 @@ export default defineRoutes((r) => {
     tags,
     body: zFlowBody,
     status: 201,
-    response: zJourneyFlowsMessage,
+    response: zJourneyFlowsSaved,
     handler: async ({ actor, body, tenant, audit, emit, t }) => {
       if (!body.journey_id) throw badRequest({ journey_id: ['validation.required'] });
       const journeyId = body.journey_id;
@@ -90,7 +88,7 @@ export default defineRoutes((r) => {
     tags,
     params: zIdParam,
     body: zFlowBody,
-    response: zFlowMessage,
+    response: zFlowSaved,
     handler: async ({ actor, params, body, tenant, audit, emit, t }) => {
       const { data, closed } = await tenant(async (tx) => {
         const res = await updateFlow(tx, actor, params.id, body, audit);
@@ -109,7 +107,7 @@ export default defineRoutes((r) => {
     tags,
     params: z.object({ flowId: zIdParam.shape.id }),
     body: zFlowBody,
-    response: zJourneyFlowsMessage,
+    response: zJourneyFlowsSaved,
     handler: async ({ actor, params, body, tenant, audit, emit, t }) => {
       const { data, closed } = await tenant(async (tx) => {
         const res = await updateFlow(tx, actor, params.flowId, body, audit);
@@ -224,7 +222,7 @@ export default defineRoutes((r) => {
     permission: 'journeys',
     tags,
     params: zIdParam,
-    response: one(z.object({ journey: zJourney, flows: z.array(z.object({ journey_flow_id: z.number(), name: z.string(), user_type_id: z.number().nullable(), user_type_name: z.string().nullable(), steps: z.array(zBuilderStep) })) })),
+    response: zJourneyBuilder,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const { journey: row } = await usableJourney(tx, actor, params.id);

@@ -1,4 +1,4 @@
-import { listOf, one, zEntityIdParam, zId, zIdParam, zJourney, zJourneyBody, zListQuery, zMessage, zValidateJourneyBody, zValidateJourneyResult, type JourneyBody } from '@gatehouse/contract';
+import { type JourneyBody, listOf, one, zEntityIdParam, zId, zIdParam, zJourney, zJourneyBody, zJourneySaved, zListQuery, zMessage, zValidateJourneyBody, zValidateJourneyResult } from '@gatehouse/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,7 +16,6 @@ import { createJourney, updateJourney } from './save-journey';
 import { blockedMessage, blockedSiteRemovals } from './validate-journey-sites';
 
 const tags = ['journeys'];
-const zJourneyMessage = z.object({ message: z.string(), data: zJourney });
 
 export default defineRoutes((r, services) => {
   /** JSON, or multipart with a `logo` image (decoded with sharp, at least 200 x 45, at most 2 MB). */
@@ -65,7 +64,7 @@ export default defineRoutes((r, services) => {
     multipart: true,
     bodyLimit: 3 * 1024 * 1024,
     status: 201,
-    response: zJourneyMessage,
+    response: zJourneySaved,
     handler: async ({ actor, req, tenant, audit, emit, t }) => {
       const { body, logo } = await readJourney(req, actor.entityId);
       const data = await tenant(async (tx) => {
@@ -87,7 +86,7 @@ export default defineRoutes((r, services) => {
     body: zJourneyBody,
     multipart: true,
     bodyLimit: 3 * 1024 * 1024,
-    response: zJourneyMessage,
+    response: zJourneySaved,
     handler: async ({ actor, params, req, tenant, audit, emit, t }) => {
       const { body, logo } = await readJourney(req, actor.entityId);
       const data = await tenant(async (tx) => {

@@ -1,4 +1,4 @@
-import { REGISTRATION_METHODS, type RegistrationMethod, flag, listOf, one, zFlag, zFlow, zHostsResponse, zId, zIdCsv, zIdParam, zJourney } from '@gatehouse/contract';
+import { flag, listOf, one, type RegistrationMethod, zFlowSettings, zHostsResponse, zId, zIdCsv, zIdParam, zJourneyFlowChoices, zJourneyFlowDetails, zJourneyInput, zJourneyUserTypes, zSiteUserTypeFlows } from '@gatehouse/contract';
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { journeyFlows, journeySites, journeys, sites, userTypes, users } from '../../db/schema/index';
@@ -14,22 +14,6 @@ import { loadFlowRow } from './save-flow';
 const tags = ['journeys'];
 /** Front-desk lookups: the journeys pages, and the users pages that sign people in. */
 const LOOKUP = ['journeys', 'users'] as const;
-const zSettings = z.object({
-  journey_id: z.number(),
-  journey_flow_id: z.number(),
-  user_type_id: z.number().nullable(),
-  input_method: z.string(),
-  attendance_mode_id: z.number().nullable(),
-  checks: z.object({ temperature_check: zFlag, temperature_threshold: z.number().nullable(), mask_check: zFlag, host: zFlag, allow_not_select_host: zFlag, select_host_permitted: zFlag }),
-  compliance: z
-    .object({ id: z.number(), name: z.string(), version: z.number(), frequency: z.string(), send_before_visit: z.number().nullable(), reminder_interval: z.number().nullable(), required: zFlag, last_passed_at: z.string().nullable() })
-    .nullable(),
-  section_ids: z.array(z.number()),
-  feedback: zFlag,
-  outputs: z.object({ print_badge: zFlag, door_relay: zFlag, wiegand_output: zFlag, facial_recognition: zFlag, rfid_scan: zFlag }),
-  notification_emails: z.array(z.string()),
-});
-const zUserTypeRef = z.object({ id: z.number(), name: z.string() });
 
 async function flowOfUserType(tx: Db, actor: MemberActor, journeyId: number, userTypeId: number) {
   const { journey } = await usableJourney(tx, actor, journeyId);
@@ -108,7 +92,7 @@ export default defineRoutes((r) => {
     permission: [...LOOKUP],
     tags,
     query: z.object({ userId: zId.optional(), siteId: zId.optional(), journeyId: zId, userTypeId: zId, type: z.string().max(40).optional() }),
-    response: one(zSettings),
+    response: one(zFlowSettings),
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const { journey, flow } = await flowOfUserType(tx, actor, query.journeyId, query.userTypeId);
@@ -131,7 +115,7 @@ export default defineRoutes((r) => {
     permission: [...LOOKUP],
     tags,
     query: z.object({ journey_flow_id: zId, user_id: zId.optional() }),
-    response: one(zSettings),
+    response: one(zFlowSettings),
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const flow = await loadFlowRow(tx, actor, query.journey_flow_id);
@@ -151,7 +135,7 @@ export default defineRoutes((r) => {
     permission: [...LOOKUP],
     tags,
     query: z.object({ user_type_id: zId, site_id: zId.optional() }),
-    response: listOf(zSettings),
+    response: listOf(zFlowSettings),
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const [ut] = await tx.select({ id: userTypes.id }).from(userTypes).where(and(eq(userTypes.id, query.user_type_id), eq(userTypes.entityId, actor.entityId)));
@@ -175,7 +159,7 @@ export default defineRoutes((r) => {
     permission: [...LOOKUP],
     tags,
     query: z.object({ site_ids: zIdCsv.optional() }),
-    response: listOf(z.object({ site_id: z.number(), site_name: z.string(), user_types: z.array(z.object({ id: z.number(), name: z.string(), journey_id: z.number(), journey_flow_id: z.number() })) })),
+    response: zSiteUserTypeFlows,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const wanted = query.site_ids;
@@ -206,7 +190,7 @@ export default defineRoutes((r) => {
     permission: [...LOOKUP],
     tags,
     params: zIdParam,
-    response: one(z.object({ flow: zFlow, journey: zJourney })),
+    response: zJourneyFlowDetails,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const row = await loadFlowRow(tx, actor, params.id);
@@ -231,7 +215,7 @@ export default defineRoutes((r) => {
     permission: [...LOOKUP],
     tags,
     params: zIdParam,
-    response: listOf(zUserTypeRef.extend({ journey_flow_id: z.number() })),
+    response: zJourneyUserTypes,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         await usableJourney(tx, actor, params.id);
@@ -247,7 +231,7 @@ export default defineRoutes((r) => {
     permission: [...LOOKUP],
     tags,
     params: zIdParam,
-    response: one(z.object({ has_input: zFlag, input_methods: z.array(z.string()) })),
+    response: zJourneyInput,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         await usableJourney(tx, actor, params.id);
@@ -265,14 +249,7 @@ export default defineRoutes((r) => {
     tags,
     params: zIdParam,
     query: z.object({ journey_flow_id: zId.optional() }),
-    response: one(
-      z.object({
-        flows: z.array(zFlow),
-        user_types: z.array(zUserTypeRef.extend({ used: zFlag, registration_method: z.enum(REGISTRATION_METHODS) })),
-        available_user_types: z.array(zUserTypeRef.extend({ registration_method: z.enum(REGISTRATION_METHODS) })),
-        not_required_taken: zFlag,
-      }),
-    ),
+    response: zJourneyFlowChoices,
     handler: ({ actor, params, query, tenant }) =>
       tenant(async (tx) => {
         await usableJourney(tx, actor, params.id);

@@ -1,4 +1,4 @@
-import { KIOSK_COMMANDS, KIOSK_NAMESPACE, type KioskCommand, kioskRoom, listOf, one, zControlBody, zDevice, zId, zIdParam, zKiosk, zKioskRequest, zListQuery, zUpdateAppBody } from '@gatehouse/contract';
+import { KIOSK_COMMANDS, KIOSK_NAMESPACE, type KioskCommand, kioskRoom, listOf, zControlBody, zId, zIdParam, zKiosk, zKioskAppVersions, zKioskDetail, zKioskRequest, zKioskRequestSaved, zKioskRoom, zListQuery, zUpdateAppBody } from '@gatehouse/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { areas, devices, kioskRequestLogs, kioskRequests, kiosks, sites, users } from '../../db/schema/index';
@@ -15,7 +15,6 @@ import { announce, isFinal, moveRequest } from './request-log';
 import { sendCommand } from './send-command';
 
 const base = { tags: ['kiosks'], permission: 'sites_devices' as const, standalone: true };
-const zDelivered = z.object({ message: z.string(), data: zKioskRequest });
 
 async function requestsPage(tx: Db, actor: MemberActor, where: SQL[], query: z.output<typeof zListQuery>) {
   const cond = and(eq(kioskRequests.entityId, actor.entityId), ...where);
@@ -54,7 +53,7 @@ export default defineRoutes((r, services) => {
         ? 'Remote command: update the kiosk app (mac, version, kiosk name, key); the kiosk must be connected'
         : `Remote command ${command} with the control payload; the kiosk must be connected (rules 241-245)`,
       body: isUpdate ? zUpdateAppBody : zControlBody,
-      response: zDelivered,
+      response: zKioskRequestSaved,
       handler: async ({ actor, body, t }) => {
         const b = body as Record<string, unknown>;
         const extra: Record<string, unknown> = {};
@@ -72,7 +71,7 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosks/requests/cancel/{id}',
     summary: 'Cancel a kiosk request that has not finished (the kiosk is told to stop)',
     params: zIdParam,
-    response: zDelivered,
+    response: zKioskRequestSaved,
     handler: async ({ actor, params, tenant, t }) => {
       const row = await tenant(async (tx) => {
         const [req] = await tx.select().from(kioskRequests).where(and(eq(kioskRequests.id, params.id), eq(kioskRequests.entityId, actor.entityId)));
@@ -146,7 +145,7 @@ export default defineRoutes((r, services) => {
     method: 'GET',
     url: '/api/kiosks/app-versions',
     summary: 'The app versions the kiosks report, with how many kiosks run each (newest first)',
-    response: listOf(z.object({ app_version: z.string().nullable(), kiosks: z.number() })),
+    response: zKioskAppVersions,
     handler: ({ actor, tenant }) =>
       tenant(async (tx) => {
         const rows = await tx
@@ -166,15 +165,7 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosks/room-data/{id}',
     summary: "A kiosk's room: its site and area, the doors there and how many people are signed in",
     params: zIdParam,
-    response: one(
-      z.object({
-        kiosk: zKiosk,
-        site: z.object({ id: z.number(), name: z.string(), timezone: z.string() }).nullable(),
-        area: z.object({ id: z.number(), name: z.string(), login_mode: z.string() }).nullable(),
-        doors: z.array(zDevice),
-        signed_in: z.number(),
-      }),
-    ),
+    response: zKioskRoom,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const [k] = await reachableKiosks(tx, actor, [params.id]);
@@ -192,7 +183,7 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosks/{id}',
     summary: 'One kiosk with its latest requests',
     params: zIdParam,
-    response: one(zKiosk.extend({ requests: z.array(zKioskRequest) })),
+    response: zKioskDetail,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const [k] = await reachableKiosks(tx, actor, [params.id]);

@@ -3,9 +3,8 @@
  * Other modules import only this file (lint refuses the rest; docs/ARCHITECTURE.md, Modules).
  */
 export { kioskByToken } from './gateway';
-export { BEATS_BEFORE_OFFLINE } from './heartbeat';
+export { BEATS_BEFORE_OFFLINE, isOnline } from './heartbeat';
+export { type KioskTarget, notifyKiosks } from './notify-kiosks';
 export { presentDevice, presentKiosk } from './present';
-export { notifyKiosks, type KioskTarget } from './notify-kiosks';
 export { sendCommand, sendSystemCommand } from './send-command';
-export { isOnline } from './heartbeat';
 export { isFinal, moveRequest } from './request-log';

@@ -1,11 +1,8 @@
-import { KIOSK_NAMESPACE, zIdParam, zKioskPollBody, zKioskRegisterBody } from '@gatehouse/contract';
-import { z } from 'zod';
+import { KIOSK_NAMESPACE, zIdParam, zKioskPollBody, zKioskRegisterAnswer, zKioskRegisterBody, zKioskRegisterPoll, zKioskSetupFile } from '@gatehouse/contract';
 import { defineRoutes } from '../../platform/http/route';
 import { reachableSite } from '../sites';
 import { createSetupToken, pollPairing, registerWithSetupToken, startPairing } from './pairing';
 
-const zRegistered = z.object({ status: z.literal('registered'), kiosk_id: z.number(), entity_id: z.number(), device_token: z.string(), server_url: z.string(), namespace: z.string() });
-const zPending = z.object({ status: z.literal('pending'), registration_id: z.number(), pairing_code: z.string(), secret: z.string(), expires_at: z.string(), poll_ms: z.number() });
 const POLL_MS = 3000;
 
 export default defineRoutes((r, services) => {
@@ -20,7 +17,7 @@ export default defineRoutes((r, services) => {
     access: 'public',
     rateLimit: { max: 30, timeWindow: 60_000 },
     body: zKioskRegisterBody,
-    response: z.object({ data: z.union([zRegistered, zPending]) }),
+    response: zKioskRegisterAnswer,
     handler: async ({ body }) => {
       const { registration_token, ...device } = body;
       if (registration_token) {
@@ -40,7 +37,7 @@ export default defineRoutes((r, services) => {
     access: 'public',
     rateLimit: { max: 120, timeWindow: 60_000 },
     body: zKioskPollBody,
-    response: z.object({ data: z.union([zRegistered, z.object({ status: z.literal('waiting'), poll_ms: z.number() })]) }),
+    response: zKioskRegisterPoll,
     handler: async ({ body }) => {
       const done = await pollPairing(db, body.registration_id, body.secret);
       if (!done) return { data: { status: 'waiting' as const, poll_ms: POLL_MS } };
@@ -56,16 +53,7 @@ export default defineRoutes((r, services) => {
     permission: 'sites_devices',
     standalone: true,
     params: zIdParam,
-    response: z.object({
-      server_url: z.string(),
-      namespace: z.string(),
-      register_path: z.string(),
-      entity_id: z.number(),
-      site_id: z.number(),
-      site_name: z.string(),
-      registration_token: z.string(),
-      expires_at: z.string(),
-    }),
+    response: zKioskSetupFile,
     handler: async ({ actor, params, tenant, reply, audit }) => {
       const { site, setup } = await tenant(async (tx) => {
         const s = await reachableSite(tx, actor, params.id);

@@ -1,6 +1,5 @@
-import { listOf, one, zEntityIdParam, zIdParam, zKiosk, zKioskAddBody, zKioskMoveBody, zKioskSettingBody, zKiosksMoveBody, zKiosksSettingBody, zListQuery, zMessage } from '@gatehouse/contract';
+import { listOf, one, zEntityIdParam, zIdParam, zKiosk, zKioskAddBody, zKioskMoveBody, zKioskSaved, zKioskSettingBody, zKiosksMoveBody, zKiosksSaved, zKiosksSettingBody, zListQuery, zMessage } from '@gatehouse/contract';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { kioskRequests, kiosks } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
@@ -17,8 +16,6 @@ import { presentKiosk } from './present';
 import { moveRequest } from './request-log';
 
 const base = { tags: ['kiosks'], permission: 'sites_devices' as const, standalone: true };
-const zSaved = z.object({ message: z.string(), data: zKiosk });
-const zSavedMany = z.object({ message: z.string(), data: z.array(zKiosk) });
 
 export default defineRoutes((r, services) => {
   services.realtime.onAttach((io) => attachKioskNamespace(io, services));
@@ -74,7 +71,7 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk',
     summary: 'Add a kiosk to an area with the pairing code its /kiosk-register page shows ("Kiosk Added")',
     body: zKioskAddBody,
-    response: zSaved,
+    response: zKioskSaved,
     status: 201,
     handler: async ({ actor, body, tenant, emit, audit, t }) => {
       const row = await tenant(async (tx) => {
@@ -120,7 +117,7 @@ export default defineRoutes((r, services) => {
     summary: 'Move a kiosk to another area ("Kiosk Moved")',
     params: zIdParam,
     body: zKioskMoveBody,
-    response: zSaved,
+    response: zKioskSaved,
     handler: async ({ actor, body, params, tenant, emit, audit, t }) => {
       const [row] = await tenant(async (tx) => {
         const rows = await move(tx, actor, [params.id], body.area_id);
@@ -138,7 +135,7 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosks_move',
     summary: 'Move many kiosks to one area ("Kiosks Moved")',
     body: zKiosksMoveBody,
-    response: zSavedMany,
+    response: zKiosksSaved,
     handler: async ({ actor, body, tenant, emit, audit, t }) => {
       const rows = await tenant(async (tx) => {
         const moved = await move(tx, actor, body.kiosk_ids, body.area_id);
@@ -157,7 +154,7 @@ export default defineRoutes((r, services) => {
     summary: 'Settings of one kiosk, fire alarm included ("Kiosk Settings Updated")',
     params: zIdParam,
     body: zKioskSettingBody,
-    response: zSaved,
+    response: zKioskSaved,
     handler: async ({ actor, body, params, tenant, emit, audit, t }) => {
       const [row] = await tenant(async (tx) => {
         const rows = await applySettings(tx, actor, [params.id], body);
@@ -175,7 +172,7 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosks_setting',
     summary: 'The same settings for many kiosks ("Kiosk Settings Updated")',
     body: zKiosksSettingBody,
-    response: zSavedMany,
+    response: zKiosksSaved,
     handler: async ({ actor, body, tenant, emit, audit, t }) => {
       const rows = await tenant(async (tx) => {
         const updated = await applySettings(tx, actor, body.kiosk_ids, body);

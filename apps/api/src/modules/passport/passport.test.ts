@@ -30,11 +30,15 @@ describe('passport activation (rules 62, 82)', () => {
     expect(first.body.data).toMatchObject({ passport_id, is_active: 1, days_since_deactivation: null });
     expect((await api(h.app, org.token).post('/api/deactivate-passport-account', { passport_id })).status).toBe(200);
     await h.services.database.db.update(accounts).set({ deactivatedAt: new Date(Date.now() - 3 * 86_400_000 - 60_000) }).where(eq(accounts.id, org.accountId));
-    const off = await api(h.app, org.token).post('/api/check-activation-status', { passport_id });
+    // Deactivating ends every session (issue 16 part 2, docs/decisions.md): the old token is refused and signing
+    // in again is how the passport is reactivated.
+    expect((await api(h.app, org.token).post('/api/check-activation-status', { passport_id })).status).toBe(401);
+    const token = (await api(h.app).post('/api/login', { email: org.email, password: PASSWORD, entity_id: org.entityId })).body.data.token as string;
+    const off = await api(h.app, token).post('/api/check-activation-status', { passport_id });
     expect(off.body.data).toMatchObject({ is_active: 0, days_since_deactivation: 3 });
-    const re = await api(h.app, org.token).post('/api/reactivate-passport-account', { passport_id });
+    const re = await api(h.app, token).post('/api/reactivate-passport-account', { passport_id });
     expect(re.status).toBe(200);
-    expect((await api(h.app, org.token).post('/api/check-activation-status', { passport_id })).body.data.is_active).toBe(1);
+    expect((await api(h.app, token).post('/api/check-activation-status', { passport_id })).body.data.is_active).toBe(1);
   });
 
   it("another account's passport id answers 404 and changes nothing; bad ids 400; no token 401", async () => {

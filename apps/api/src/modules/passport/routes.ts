@@ -1,4 +1,4 @@
-import { listOf, one, zMessage, zOtpDisableBody, zOtpSetup, zOtpVerifyBody, zSession } from '@gatehouse/contract';
+import { one, zInvitationAnswered, zInvitations, zMessage, zOtpDisableBody, zOtpSetup, zOtpVerifyBody, zPassportActivation, zPassportToken, zSession } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -31,7 +31,7 @@ export default defineRoutes((r, services) => {
     access: 'account',
     allowWithoutOtp: true,
     tags: ['passport'],
-    response: one(z.object({ token: z.string(), expires_at: z.string() })),
+    response: zPassportToken,
     handler: async ({ actor }) => {
       const { token, expiresAt } = await issueSession(db, actor.accountId, null, 'passport');
       return { data: { token, expires_at: expiresAt.toISOString() } };
@@ -46,7 +46,7 @@ export default defineRoutes((r, services) => {
     allowWithoutOtp: true,
     tags: ['passport'],
     body: zPassportBody,
-    response: one(z.object({ passport_id: z.string(), is_active: z.union([z.literal(0), z.literal(1)]), deactivated_at: z.string().nullable(), days_since_deactivation: z.number().nullable() })),
+    response: zPassportActivation,
     handler: async ({ actor, body }) => {
       own(actor, body.passport_id);
       const [a] = await db.select().from(accounts).where(eq(accounts.id, actor.accountId));
@@ -117,7 +117,7 @@ export default defineRoutes((r, services) => {
     access: 'account',
     allowWithoutOtp: true,
     tags: ['passport'],
-    response: listOf(z.object({ id: z.number(), entity_id: z.number(), entity_name: z.string(), role: z.string().nullable(), created_at: z.string() })),
+    response: zInvitations,
     handler: async ({ actor }) => {
       const rows = await asSystem(db, (tx) =>
         tx
@@ -144,7 +144,7 @@ export default defineRoutes((r, services) => {
       allowWithoutOtp: true,
       tags: ['passport'],
       body: zInvitationBody,
-      response: z.object({ message: z.string(), data: z.object({ entity_id: z.number() }) }),
+      response: zInvitationAnswered,
       handler: async ({ actor, body, t }) => {
         const entityId = await answerInvitation(db, actor, body.invitation_id, answer);
         return { message: t(answer === 'accepted' ? 'auth.invitation_accepted' : 'auth.invitation_rejected'), data: { entity_id: entityId } };

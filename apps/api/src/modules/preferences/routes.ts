@@ -1,4 +1,4 @@
-import { one, zChangeLangBody, zMessage, zPreference, zPreferenceBody, zPreferenceQuery } from '@gatehouse/contract';
+import { one, zChangeLangBody, zDashboardColumns, zMessage, zPreference, zPreferenceBody, zPreferenceQuery } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { accounts, adminPreferences, users } from '../../db/schema/index';
@@ -96,7 +96,7 @@ export default defineRoutes((r, services) => {
     summary: "The caller's saved dashboard columns (null when the defaults apply)",
     tags: ['preferences'],
     params: z.object({ entityId: z.coerce.number().int().positive() }),
-    response: one(z.object({ page_url: z.string(), table_head: z.unknown(), columns: z.number().nullable() })),
+    response: zDashboardColumns,
     handler: async ({ actor, tenant }) => {
       const [row] = await tenant((tx) =>
         tx

@@ -1,5 +1,4 @@
-import { listOf, one, zEntityIdParam, zIdParam, zListQuery, zPrintFilter, zPrintJob } from '@gatehouse/contract';
-import { z } from 'zod';
+import { listOf, zEntityIdParam, zIdParam, zListQuery, zPrintFilter, zPrintJob, zPrintJobSaved } from '@gatehouse/contract';
 import { badRequest } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { reportScope } from '../reports/index';
@@ -34,7 +33,7 @@ export default defineRoutes((r, services) => {
     tags,
     permission,
     params: zIdParam,
-    response: one(zPrintJob).extend({ message: z.string() }),
+    response: zPrintJobSaved,
     handler: ({ actor, params, tenant, audit, emit, t }) =>
       tenant(async (tx) => {
         await cancelPrint(tx, actor, params.id);
@@ -51,7 +50,7 @@ export default defineRoutes((r, services) => {
     tags,
     permission,
     params: zIdParam,
-    response: one(zPrintJob).extend({ message: z.string() }),
+    response: zPrintJobSaved,
     status: 201,
     handler: async ({ actor, params, tenant, t, emit, audit }) => {
       const id = await reprint(services, actor, params.id);

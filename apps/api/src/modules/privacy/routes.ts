@@ -1,19 +1,4 @@
-import {
-  zCheckPasswordQuery,
-  zCronJobs,
-  zDeleteNowBody,
-  zEntityIdParam,
-  zEntityRetentionBody,
-  zEraseBody,
-  zIdParam,
-  zListQuery,
-  zMessage,
-  zPrivacyRun,
-  zPrivacySettings,
-  zRetentionImpact,
-  zRetentionImpactQuery,
-  zUserTypeRetentionBody,
-} from '@gatehouse/contract';
+import { zCheckPasswordQuery, zCronJobs, zDeleteNowBody, zEntityIdParam, zEntityRetentionBody, zEraseBody, zIdParam, zListQuery, zPasswordCheck, zPrivacyRun, zPrivacyRunSaved, zPrivacySettings, zRetentionImpact, zRetentionImpactQuery, zRetentionImpactSaved, zUserTypeRetentionBody } from '@gatehouse/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { privacyRuns, privacySettings, userTypes } from '../../db/schema/index';
@@ -97,7 +82,7 @@ export default defineRoutes((r, services) => {
     tags,
     permission,
     body: zUserTypeRetentionBody,
-    response: zMessage.extend({ data: z.object({ people: z.number(), scans: z.number() }) }),
+    response: zRetentionImpactSaved,
     handler: ({ actor, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         const [type] = await tx.select({ id: userTypes.id }).from(userTypes).where(and(eq(userTypes.id, body.user_type_id), eq(userTypes.entityId, actor.entityId)));
@@ -116,7 +101,7 @@ export default defineRoutes((r, services) => {
     permission,
     params: zEntityIdParam,
     body: zEntityRetentionBody,
-    response: zMessage.extend({ data: z.object({ people: z.number(), scans: z.number() }) }),
+    response: zRetentionImpactSaved,
     handler: ({ actor, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         const impact = await saveRetention(tx, actor.entityId, actor.userId, null, body);
@@ -132,7 +117,7 @@ export default defineRoutes((r, services) => {
     tags,
     permission,
     body: zDeleteNowBody,
-    response: zMessage.extend({ data: zPrivacyRun }),
+    response: zPrivacyRunSaved,
     status: 202,
     rateLimit: { max: 10, timeWindow: 60_000 },
     handler: async ({ actor, body, tenant, audit, t }) => {
@@ -181,7 +166,7 @@ export default defineRoutes((r, services) => {
     tags,
     permission,
     query: zCheckPasswordQuery,
-    response: z.object({ data: z.object({ valid: z.union([z.literal(0), z.literal(1)]) }) }),
+    response: zPasswordCheck,
     rateLimit: { max: 10, timeWindow: 60_000 },
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
@@ -222,7 +207,7 @@ export default defineRoutes((r, services) => {
     permission,
     params: zIdParam,
     body: zEraseBody,
-    response: zMessage.extend({ data: zPrivacyRun }),
+    response: zPrivacyRunSaved,
     rateLimit: { max: 10, timeWindow: 60_000 },
     handler: async ({ actor, params, body, tenant, audit, t, emit }) => {
       const { run, files } = await tenant(async (tx) => {

@@ -1,28 +1,4 @@
-import {
-  listOf,
-  zEntityIdParam,
-  zHistoryFilter,
-  zHistoryGrid,
-  zHistoryQuery,
-  zHistoryRow,
-  zKioskLogFilter,
-  zKioskLogRow,
-  zListQuery,
-  zNotOnSiteQuery,
-  zNotOnSiteRow,
-  zOk,
-  zReportPeopleQuery,
-  zReportPerson,
-  zSummaryQuery,
-  zTimeReportQuery,
-  zTimeReportRow,
-  zTimesheetEdit,
-  zTimesheetQuery,
-  zTimesheetRow,
-  zTrace,
-  zTraceQuery,
-  zVisitSummary,
-} from '@gatehouse/contract';
+import { listOf, zEntityIdParam, zHistoryFilter, zHistoryGrid, zHistoryList, zHistoryQuery, zKioskLogFilter, zKioskLogRow, zListQuery, zNotOnSiteQuery, zNotOnSiteList, zOk, zReportPeopleQuery, zReportPerson, zSummaryQuery, zTimeReportQuery, zTimeReportRow, zTimesheetEdit, zTimesheetQuery, zTimesheetRow, zTrace, zTraceQuery, zVisitSummary } from '@gatehouse/contract';
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
@@ -69,7 +45,7 @@ export default defineRoutes((r) => {
     permission: 'history',
     params: zEntityIdParam,
     query: zHistoryQuery,
-    response: listOf(zHistoryRow).extend({ count_capped: z.union([z.literal(0), z.literal(1)]) }),
+    response: zHistoryList,
     handler: ({ actor, query, tenant }) => {
       const parsed = zHistoryFilter.safeParse(query.filterBy);
       if (!parsed.success) throw badRequest({ filterBy: ['validation.filter_json'] });
@@ -121,7 +97,7 @@ export default defineRoutes((r) => {
     tags,
     permission: 'users_not_on_site',
     query: zNotOnSiteQuery.extend(zEntityQuery.shape),
-    response: listOf(zNotOnSiteRow).extend({ date: z.string() }),
+    response: zNotOnSiteList,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const tz = await organisationTimeZone(tx, actor.entityId, query.site_id);

@@ -1,4 +1,4 @@
-import { PERMISSION_KEYS, type PermissionKey, zFlag, zId } from '@gatehouse/contract';
+import { PERMISSION_KEYS, type PermissionKey, zFlag, zId, zMessage, zRoleChangeDetails, zRolePermissionsAnswer } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { rolePermissions, roles, users } from '../../db/schema/index';
@@ -9,7 +9,6 @@ import { roleNotice } from './role-notice';
 const zPermissionMapBody = z.object({
   permissions: z.partialRecord(z.enum(PERMISSION_KEYS), z.union([zFlag, z.boolean()])).refine((m) => Object.keys(m).length > 0, 'validation.required'),
 });
-const zRolePermissions = z.object({ id: z.number(), key: z.string(), name: z.string(), permissions: z.record(z.string(), z.object({ pivot: z.object({ allowed: zFlag }) })) });
 
 export default defineRoutes((r) => {
   r.route({
@@ -19,7 +18,7 @@ export default defineRoutes((r) => {
     tags: ['roles'],
     permission: 'company_details',
     params: z.object({ roleId: zId }),
-    response: z.object({ data: zRolePermissions }),
+    response: zRolePermissionsAnswer,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const [role] = await tx.select().from(roles).where(and(eq(roles.entityId, actor.entityId), eq(roles.id, params.roleId)));
@@ -38,7 +37,7 @@ export default defineRoutes((r) => {
     permission: 'company_details',
     params: z.object({ roleId: zId }),
     body: zPermissionMapBody,
-    response: z.object({ message: z.string() }),
+    response: zMessage,
     handler: async ({ actor, params, body, tenant, emit, endMembership, audit, t }) => {
       // Only administrators change the permission map, and never their own role's (no lock-out, no escalation).
       if (actor.roleKey !== 'admin') throw forbidden();
@@ -72,7 +71,7 @@ export default defineRoutes((r) => {
     tags: ['roles'],
     standalone: true,
     body: z.object({ entity_id: zId, user_id: zId }),
-    response: z.object({ data: z.object({ siteNames: z.array(z.string()), userTypeNames: z.array(z.string()), role: z.string().nullable() }) }),
+    response: zRoleChangeDetails,
     handler: ({ actor, body, tenant }) =>
       tenant(async (tx) => {
         // A person asks about themselves; an administrator may ask about anyone of the organisation.

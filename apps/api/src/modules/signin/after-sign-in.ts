@@ -1,9 +1,9 @@
-import { translate } from '@gatehouse/contract';
+import { translate, type UpdatePayload } from '@gatehouse/contract';
 import type { Services } from '../../platform/services';
 import { AUTO_SIGN_OUT_JOB } from './auto-sign-out';
 import type { SignInOutResult } from './sign-in-out';
 
-type Emit = (room: 'entity', id: number, event: 'update', payload: { type: string; action: string; [k: string]: unknown }) => void;
+type Emit = (room: 'entity', id: number, event: 'update', payload: UpdatePayload) => void;
 
 /**
  * What follows a committed sign-in or out: the console hears of the scan live, the host is told of an arrival by

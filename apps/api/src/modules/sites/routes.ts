@@ -1,6 +1,5 @@
-import { listOf, zEntityIdParam, zIdParam, zListQuery, zMessage, zSite, zSiteBody, zSiteShort } from '@gatehouse/contract';
+import { listOf, zEntityIdParam, zIdParam, zListQuery, zMapSettings, zMessage, zSite, zSiteBody, zSiteSaved, zSiteShort, zSiteTreeNode } from '@gatehouse/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { sites } from '../../db/schema/index';
 import { defineRoutes } from '../../platform/http/route';
 import { listSites } from './list-sites';
@@ -11,7 +10,6 @@ import { reachableSite, reachableSiteIds, siteFilter } from './site-access';
 import { siteTree } from './site-tree';
 
 const base = { tags: ['sites'], permission: 'sites_devices' as const, standalone: true };
-const zTreeSite = zSite.extend({ areas: z.array(z.unknown()) });
 
 export default defineRoutes((r, services) => {
   r.route({
@@ -19,7 +17,7 @@ export default defineRoutes((r, services) => {
     method: 'GET',
     url: '/api/map_settings',
     summary: 'The map tile server of the site form (MAP_TILE_URL), so installations without internet still work',
-    response: z.object({ data: z.object({ tile_url: z.string(), attribution: z.string() }) }),
+    response: zMapSettings,
     handler: async () => ({ data: { tile_url: services.config.mapTileUrl, attribution: services.config.mapAttribution } }),
   });
 
@@ -71,7 +69,7 @@ export default defineRoutes((r, services) => {
     url: '/api/sites_and_areas/{entityId}',
     summary: 'The tree of sites and areas, with the kiosks and doors of each area',
     params: zEntityIdParam,
-    response: listOf(zTreeSite),
+    response: listOf(zSiteTreeNode),
     handler: ({ actor, tenant }) =>
       tenant(async (tx) => {
         const data = await siteTree(tx, actor);
@@ -85,7 +83,7 @@ export default defineRoutes((r, services) => {
     url: '/api/sites/areas/{entityId}',
     summary: 'Each site with a flat list of its areas (no devices)',
     params: zEntityIdParam,
-    response: listOf(zTreeSite),
+    response: listOf(zSiteTreeNode),
     handler: ({ actor, tenant }) =>
       tenant(async (tx) => {
         const data = await siteTree(tx, actor, { flat: true });
@@ -99,7 +97,7 @@ export default defineRoutes((r, services) => {
     url: '/api/site',
     summary: 'Add a site (location, radius, time zone, geofencing, fire alarm)',
     body: zSiteBody,
-    response: z.object({ message: z.string(), data: zSite }),
+    response: zSiteSaved,
     status: 201,
     handler: async ({ actor, body, tenant, emit, audit, t }) => {
       const row = await tenant(async (tx) => {
@@ -122,7 +120,7 @@ export default defineRoutes((r, services) => {
     summary: 'Edit a site',
     params: zIdParam,
     body: zSiteBody,
-    response: z.object({ message: z.string(), data: zSite }),
+    response: zSiteSaved,
     handler: async ({ actor, body, params, tenant, emit, audit, t }) => {
       const row = await tenant(async (tx) => {
         await reachableSite(tx, actor, params.id);

@@ -1,17 +1,4 @@
-import {
-  flag,
-  listOf,
-  one,
-  REGISTRATION_METHODS,
-  zEntityIdParam,
-  zId,
-  zIdParam,
-  zListQuery,
-  zMessage,
-  zUserType,
-  zUserTypeBody,
-  zUserTypeMoveBody,
-} from '@gatehouse/contract';
+import { flag, listOf, one, REGISTRATION_METHODS, zEntityIdParam, zId, zIdParam, zLinkQr, zListQuery, zMessage, zUniqueCheck, zUserType, zUserTypeBody, zUserTypeCount, zUserTypeJourney, zUserTypeMoveBody, zUserTypeSwitch } from '@gatehouse/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -108,7 +95,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/user-type-journey/{a}/{b}', summary: 'The flow of journey {a} for user type {b} (null when the journey has none)', tags,
-    params: z.object({ a: zId, b: zId }), response: one(z.object({ journey_id: z.number(), user_type_id: z.number(), journey_flow_id: z.number().nullable(), user_type: zUserType })),
+    params: z.object({ a: zId, b: zId }), response: zUserTypeJourney,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const type = await loadOwn(tx, actor.entityId, params.b);
@@ -120,7 +107,7 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'GET', url: '/api/usertypes/unique', summary: 'Is a user-type name free (rule 189)?', tags,
     query: z.object({ entity_id: zId.optional(), name: z.string().trim().min(1).max(100), id: zId.optional() }),
-    response: z.object({ message: z.string(), data: z.object({ unique: z.union([z.literal(0), z.literal(1)]) }) }),
+    response: zUniqueCheck,
     handler: async ({ actor, query, tenant, t }) => {
       const taken = await tenant((tx) => nameTaken(tx, actor.entityId, query.name, query.id));
       return { message: t(taken ? 'user_types.name_exists' : 'user_types.available'), data: { unique: flag(!taken) } };
@@ -140,7 +127,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/user-types/count/{id}', summary: 'How many active people have this user type (and its descendants)', tags,
-    params: zIdParam, response: one(z.object({ id: z.number(), count: z.number(), with_children: z.number() })),
+    params: zIdParam, response: zUserTypeCount,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         await loadOwn(tx, actor.entityId, params.id);
@@ -153,7 +140,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/check-change-userType-registration-allowed/{id}', summary: 'May people of this type switch their own type (rule 193)?', tags,
-    params: zIdParam, query: z.object({ to: zId.optional() }), response: one(z.object({ user_type_id: z.number(), can_change_user_type: z.number() })),
+    params: zIdParam, query: z.object({ to: zId.optional() }), response: zUserTypeSwitch,
     handler: ({ actor, params, query, tenant }) =>
       tenant(async (tx) => {
         const from = await loadOwn(tx, actor.entityId, params.id);
@@ -166,7 +153,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/user-type-qr/{id}', summary: "The user type's pre-registration QR code (PNG data URL)", tags, permission: [perm, 'users'],
-    params: zIdParam, response: one(z.object({ id: z.number(), url: z.string(), qrcode: z.string() })),
+    params: zIdParam, response: zLinkQr,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
         const row = await loadOwn(tx, actor.entityId, params.id);

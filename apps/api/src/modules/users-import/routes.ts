@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, IMPORT_XLSX_MAX, IMPORT_ZIP_MAX, listOf, one, zEntityIdParam, zId, zIdParam, zListQuery } from '@gatehouse/contract';
+import { IMPORT_COLUMNS, IMPORT_XLSX_MAX, IMPORT_ZIP_MAX, listOf, one, zEntityIdParam, zId, zIdParam, zImportRow, zImportRowSaved, zImportTask, zImportTaskSaved, zListQuery } from '@gatehouse/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { importRows, importTasks } from '../../db/schema/index';
@@ -12,8 +12,6 @@ import { stageImport, taskOf } from './stage-import';
 
 const tags = ['users'];
 const perm = 'users' as const;
-const zTask = z.object({ id: z.number(), file_name: z.string(), status: z.string(), total: z.number(), processed: z.number(), created: z.number(), updated: z.number(), refused: z.number(), error: z.string().nullable(), created_at: z.string(), started_at: z.string().nullable(), finished_at: z.string().nullable() });
-const zRow = z.object({ id: z.number(), row_number: z.number(), data: z.record(z.string(), z.string()), photo: z.string().nullable(), result: z.string(), reason: z.string().nullable(), user_id: z.number().nullable() });
 const presentTask = (t: typeof importTasks.$inferSelect) => ({
   id: t.id, file_name: t.fileName, status: t.status, total: t.total, processed: t.processed, created: t.created, updated: t.updated, refused: t.refused, error: t.error,
   created_at: t.createdAt.toISOString(), started_at: t.startedAt?.toISOString() ?? null, finished_at: t.finishedAt?.toISOString() ?? null,
@@ -25,7 +23,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'POST', url: '/api/users/import', summary: 'Upload people: an .xlsx (<= 2 MB) and an optional ZIP of photos (<= 50 MB), checked before anything is written, staged for review', tags, permission: perm, status: 201, multipart: true, bodyLimit: IMPORT_XLSX_MAX + IMPORT_ZIP_MAX + 1024 * 1024,
-    response: z.object({ message: z.string(), data: zTask }),
+    response: zImportTaskSaved,
     handler: async ({ actor, req, tenant, audit, t }) => {
       const form = await readMultipart(req, { fields: z.object({ entity_id: zId.optional() }), files: { file: { maxBytes: IMPORT_XLSX_MAX }, photos: { maxBytes: IMPORT_ZIP_MAX } } }).catch((err: { status?: number }) => {
         throw err.status === 413 ? badRequest({ file: ['import.xlsx_too_large'] }, 'import.xlsx_too_large') : err;
@@ -56,7 +54,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/users/import_tasks/{entityId}', summary: 'Imports with their progress (the import queue)', tags, permission: perm,
-    params: zEntityIdParam, query: zListQuery, response: listOf(zTask),
+    params: zEntityIdParam, query: zListQuery, response: listOf(zImportTask),
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const where = and(eq(importTasks.entityId, actor.entityId), typeof query.filterBy.status === 'string' ? eq(importTasks.status, query.filterBy.status as 'done') : undefined);
@@ -68,13 +66,13 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/users/import_task/{id}', summary: 'One import with its progress (the details page)', tags, permission: perm,
-    params: zIdParam, response: one(zTask),
+    params: zIdParam, response: one(zImportTask),
     handler: ({ actor, params, tenant }) => tenant(async (tx) => ({ data: presentTask(found(await taskOf(tx, actor.entityId, params.id))) })),
   });
 
   r.route({
     method: 'GET', url: '/api/users/list_import_users/{entityId}/{importId}', summary: "An import's rows with their result and reason (filterBy.result)", tags, permission: perm,
-    params: zEntityIdParam.extend({ importId: zId }), query: zListQuery, response: listOf(zRow),
+    params: zEntityIdParam.extend({ importId: zId }), query: zListQuery, response: listOf(zImportRow),
     handler: ({ actor, params, query, tenant }) =>
       tenant(async (tx) => {
         found(await taskOf(tx, actor.entityId, params.importId));
@@ -88,7 +86,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'PUT', url: '/api/users/import_row/{id}', summary: 'Correct a staged row before the import runs', tags, permission: perm,
-    params: zIdParam, body: z.object({ entity_id: zId.optional(), data: zRowData }), response: z.object({ message: z.string(), data: zRow }),
+    params: zIdParam, body: z.object({ entity_id: zId.optional(), data: zRowData }), response: zImportRowSaved,
     handler: ({ actor, params, body, tenant, t }) =>
       tenant(async (tx) => {
         const row = found((await tx.select().from(importRows).where(and(eq(importRows.entityId, actor.entityId), eq(importRows.id, params.id))))[0]);
@@ -102,7 +100,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'POST', url: '/api/users/run_import', summary: 'Run a staged (or failed) import as a background job with progress', tags, permission: perm,
-    body: z.object({ entity_id: zId.optional(), import_id: zId }), response: z.object({ message: z.string(), data: zTask }),
+    body: z.object({ entity_id: zId.optional(), import_id: zId }), response: zImportTaskSaved,
     handler: async ({ actor, body, tenant, audit, t }) => {
       const task = await tenant(async (tx) => {
         const [row] = await tx.update(importTasks).set({ status: 'queued', error: null }).where(and(eq(importTasks.entityId, actor.entityId), eq(importTasks.id, body.import_id), inArray(importTasks.status, ['staged', 'failed']))).returning();

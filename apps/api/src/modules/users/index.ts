@@ -6,6 +6,6 @@ export { peopleDemo } from './demo';
 export { storeUserPhoto } from './photo';
 export { accessOf, visibleTo } from './policy';
 export { presentDocument } from './present';
+export { type ChangeActor, protectedOf, refusalOf } from './protection';
 export { loadVisible } from './routes-core';
 export { assertUnique, labelIds } from './save-user';
-export { type ChangeActor, protectedOf, refusalOf } from './protection';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type InviteRow, listOf, zApplyInviteBody, zApplyLabelsBody, zEntityIdParam, zId, zInviteRevokeBody, zListQuery, zMassResult, zMergeBody, zMessage, zUserFull, zUserRow } from '@gatehouse/contract';
+import { type InviteRow, zApplyInviteBody, zApplyLabelsBody, zDuplicatePairs, zEntityIdParam, zFaceIdSaved, zId, zInviteRevokeBody, zListQuery, zMassResult, zMergeBody, zMessage, zPassportPreview, zRfidCheck, zUserSaved } from '@gatehouse/contract';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { invitations, kiosks, userSites, users, userUserTypes } from '../../db/schema/index';
@@ -72,7 +72,7 @@ export function registerActions(r: Router, services: Services) {
 
   r.route({
     method: 'GET', url: '/api/mass-action-invite-users', summary: 'The chosen people with their passport state, before inviting or revoking (users=1,2,3)', tags, permission: perm,
-    query: zUsersQuery, response: listOf(zUserRow.extend({ invitation: z.string().nullable(), can_invite: z.number(), can_revoke: z.number(), error: z.string().nullable(), sites: z.array(z.number()), user_types: z.array(z.number()) })),
+    query: zUsersQuery, response: zPassportPreview,
     handler: ({ actor, query, tenant, t }) =>
       tenant(async (tx) => {
         const vis = visibleTo(await accessOf(tx, actor));
@@ -113,7 +113,7 @@ export function registerActions(r: Router, services: Services) {
   r.route({
     method: 'POST', url: '/api/verify-rfid-code', summary: 'Public RFID enrolment (/rfid/:code): records the RFID value (unique, rule 172)', tags, access: 'public',
     body: z.object({ code: z.string().trim().min(10).max(64), rfid: z.string().trim().min(1).max(64).optional() }),
-    response: z.object({ message: z.string(), data: z.object({ valid: z.number(), first_name: z.string().nullable(), enrolled: z.number() }) }),
+    response: zRfidCheck,
     rateLimit: { max: 30, timeWindow: 60_000 },
     handler: async ({ body, t }) => {
       const [person] = await asSystem(db, (tx) => tx.select().from(users).where(and(eq(users.rfidCodeHash, hash(body.code)), gt(users.rfidCodeExpiresAt, sql`now()`))).limit(1));
@@ -144,7 +144,7 @@ export function registerActions(r: Router, services: Services) {
 
   r.route({
     method: 'POST', url: '/api/generate_faceId', summary: "Enrol a person's face from their approved photo (the kiosk face library refreshes on the update event)", tags, permission: perm,
-    body: z.object({ user_id: zId, entity_id: zId.optional() }), response: z.object({ message: z.string(), data: z.object({ user_id: z.number(), face_id: z.string() }) }),
+    body: z.object({ user_id: zId, entity_id: zId.optional() }), response: zFaceIdSaved,
     handler: async ({ actor, body, tenant, emit, audit, t }) => {
       const data = await tenant(async (tx) => {
         const { row } = await loadVisible(tx, actor, body.user_id);
@@ -164,13 +164,13 @@ export function registerActions(r: Router, services: Services) {
   r.route({
     method: 'GET', url: '/api/get_users_duplicate/{entityId}', summary: 'Suspected duplicate pairs: same e-mail, phone, ID or similar names (filterBy.reason)', tags, permission: perm,
     params: zEntityIdParam, query: zListQuery,
-    response: listOf(z.object({ user: zUserRow, duplicate: zUserRow, reasons: z.array(z.string()), similarity: z.number() })),
+    response: zDuplicatePairs,
     handler: ({ actor, query, tenant }) => tenant(async (tx) => findDuplicates(tx, actor.entityId, await accessOf(tx, actor), query)),
   });
 
   r.route({
     method: 'POST', url: '/api/merge_user', summary: 'Merge a duplicate into the kept person, keeping every visit, scan, document, label and value ("Merged User")', tags, permission: perm,
-    body: zMergeBody, response: z.object({ message: z.string(), data: zUserFull }),
+    body: zMergeBody, response: zUserSaved,
     handler: ({ actor, body, tenant, audit, endMembership, t }) => {
       // Rule 180: both people must be chosen.
       if (!body.keep_user_id || !body.merge_user_id || body.keep_user_id === body.merge_user_id) throw badRequest({ keep_user_id: ['people.select_user'] }, 'people.select_user');

@@ -1,4 +1,4 @@
-import { listOf, one, zEntityIdParam, zId, zIdParam, zListQuery, zMessage, zUserBody, zUserFull, zUserRow, zUsersActiveBody, zUsersUserTypeBody, zMassResult, zEmail, zPhone } from '@gatehouse/contract';
+import { listOf, one, zEmail, zEntityIdParam, zId, zIdParam, zListQuery, zMassResult, zMessage, zPhone, zUserBody, zUserFull, zUserRow, zUsersActiveBody, zUserSaved, zUsersUserTypeBody } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../db/schema/index';
@@ -77,7 +77,7 @@ export function registerCore(r: Router, services: Services) {
 
   r.route({
     method: 'POST', url: '/api/users', summary: 'Create a person (JSON or multipart with an image); rules 169-174', tags, permission: perm, status: 201, multipart: true, bodyLimit: 4 * 1024 * 1024,
-    body: zUserBody, response: z.object({ message: z.string(), data: zUserFull }),
+    body: zUserBody, response: zUserSaved,
     handler: async ({ actor, req, tenant, audit, t, emit }) => {
       const { body, image } = await readUserForm(req, zUserBody, actor.entityId);
       const data = await tenant(async (tx) => {
@@ -92,7 +92,7 @@ export function registerCore(r: Router, services: Services) {
 
   r.route({
     method: 'POST', url: '/api/users/update/{id}', summary: 'Update a person (JSON or multipart with an image)', tags, permission: perm, multipart: true, bodyLimit: 4 * 1024 * 1024,
-    params: zIdParam, body: zUserBody.partial(), response: z.object({ message: z.string(), data: zUserFull }),
+    params: zIdParam, body: zUserBody.partial(), response: zUserSaved,
     handler: async ({ actor, req, params, tenant, audit, emit, endMembership, t }) => {
       const { body, image } = await readUserForm(req, zUserBody.partial(), actor.entityId);
       const data = await tenant(async (tx) => {
@@ -115,7 +115,7 @@ export function registerCore(r: Router, services: Services) {
   const zWalkIn = z.object({ entity_id: zId.optional(), user_id: zId, first_name: zUserBody.shape.first_name.optional(), last_name: zUserBody.shape.last_name.optional(), email: zEmail.nullable().optional(), phone: zPhone.nullable().optional(), company_name: z.string().trim().max(100).nullable().optional() });
   r.route({
     method: 'POST', url: '/api/update-user-details', summary: "Update a walk-in person's details (names, e-mail, phone, company)", tags, permission: perm,
-    body: zWalkIn, response: z.object({ message: z.string(), data: zUserFull }),
+    body: zWalkIn, response: zUserSaved,
     handler: ({ actor, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         const { access } = await loadVisible(tx, actor, body.user_id);

@@ -1,4 +1,4 @@
-import { flag, listOf, one, zEntityIdParam, zId, zLabelName, zListQuery, zUserRow } from '@gatehouse/contract';
+import { flag, listOf, one, zEntityIdParam, zId, zLabelName, zLabels, zLabelSaved, zListQuery, zNamed, zRfidEnrolment, zRoleChoices, zSignedInVisits, zUserResourceRows, zUserResources, zUserResourcesSaved, zUserRow, zUsersGridData } from '@gatehouse/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { departments, labels, roles, sites, userTypes, users, visits } from '../../db/schema/index';
@@ -14,13 +14,12 @@ import { loadVisible } from './routes-core';
 
 const tags = ['users'];
 const perm = 'users' as const;
-const zNamed = z.object({ id: z.number(), name: z.string() });
 const zIds = z.union([z.string().max(5000), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : v.split(',')).filter(Boolean).map(Number)).pipe(z.array(z.number().int().positive()).max(1000));
 
 export function registerLookups(r: Router) {
   r.route({
     method: 'GET', url: '/api/roles/{entityId}', summary: "The organisation's roles", tags, permission: perm,
-    params: zEntityIdParam, response: listOf(zNamed.extend({ key: z.string() })),
+    params: zEntityIdParam, response: zRoleChoices,
     handler: ({ actor, tenant }) =>
       tenant(async (tx) => {
         const data = await tx.select({ id: roles.id, name: roles.name, key: roles.key }).from(roles).where(eq(roles.entityId, actor.entityId)).orderBy(roles.id);
@@ -40,7 +39,7 @@ export function registerLookups(r: Router) {
 
   r.route({
     method: 'GET', url: '/api/labels/{entityId}', summary: "The organisation's labels with how many people carry each", tags, permission: perm,
-    params: zEntityIdParam, response: listOf(zNamed.extend({ users_count: z.number() })),
+    params: zEntityIdParam, response: zLabels,
     handler: ({ actor, tenant }) =>
       tenant(async (tx) => {
         const data = await tx
@@ -54,7 +53,7 @@ export function registerLookups(r: Router) {
 
   r.route({
     method: 'POST', url: '/api/label', summary: 'Create a label (at most 30 characters, unique)', tags, permission: perm, status: 201,
-    body: z.object({ entity_id: zId.optional(), name: zLabelName }), response: z.object({ message: z.string(), data: zNamed }),
+    body: z.object({ entity_id: zId.optional(), name: zLabelName }), response: zLabelSaved,
     handler: ({ actor, body, tenant, t }) =>
       tenant(async (tx) => {
         const [row] = await tx.insert(labels).values({ entityId: actor.entityId, name: body.name }).onConflictDoNothing().returning({ id: labels.id, name: labels.name });
@@ -100,7 +99,7 @@ export function registerLookups(r: Router) {
   r.route({
     method: 'GET', url: '/api/data_users_grid/{entityId}', summary: 'Everything the users grid filters need: user types, labels, departments, roles, sites, counts', tags, permission: perm,
     params: zEntityIdParam,
-    response: one(z.object({ user_types: z.array(zNamed), labels: z.array(zNamed), departments: z.array(zNamed), roles: z.array(zNamed), sites: z.array(zNamed), counts: z.object({ active: z.number(), archived: z.number() }), columns: z.array(z.string()) })),
+    response: one(zUsersGridData),
     handler: ({ actor, tenant }) =>
       tenant(async (tx) => {
         const access = await accessOf(tx, actor);
@@ -125,7 +124,7 @@ export function registerLookups(r: Router) {
   r.route({
     method: 'GET', url: '/api/last-visits/signedin', summary: 'People signed in now with their open visit (optionally some user_ids)', tags, permission: perm,
     query: zListQuery.extend({ user_ids: zIds.optional() }),
-    response: listOf(z.object({ user_id: z.number(), full_name: z.string(), visit_id: z.number(), area_id: z.number().nullable(), site_id: z.number().nullable(), signed_in_at: z.string().nullable() })),
+    response: zSignedInVisits,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const where = and(eq(visits.entityId, actor.entityId), eq(visits.status, 'signed_in'), visibleTo(await accessOf(tx, actor)), query.user_ids ? inArray(visits.userId, query.user_ids.length ? query.user_ids : [0]) : undefined);
@@ -139,7 +138,7 @@ export function registerLookups(r: Router) {
 
   r.route({
     method: 'GET', url: '/api/get_users_have_rfid_enrollment', summary: 'Which of the given people have an RFID value enrolled', tags, permission: perm,
-    query: z.object({ entityId: zId.optional(), userIds: zIds }), response: listOf(z.object({ id: z.number(), has_rfid: z.number() })),
+    query: z.object({ entityId: zId.optional(), userIds: zIds }), response: zRfidEnrolment,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const rows = query.userIds.length ? await tx.select({ id: users.id, rfid: users.rfid }).from(users).where(and(eq(users.entityId, actor.entityId), inArray(users.id, query.userIds), visibleTo(await accessOf(tx, actor)))) : [];
@@ -150,7 +149,7 @@ export function registerLookups(r: Router) {
   const zResources = z.record(z.string().trim().min(1).max(50), z.string().trim().max(200)).refine((o) => Object.keys(o).length <= 50);
   r.route({
     method: 'GET', url: '/api/user_resources', summary: "One person's resources (user_id), or every resource name in use with how many hold it", tags, permission: perm,
-    query: z.object({ user_id: zId.optional() }), response: one(z.object({ user_id: z.number().nullable(), resources: z.record(z.string(), z.string()), names: z.array(z.object({ name: z.string(), count: z.number() })) })),
+    query: z.object({ user_id: zId.optional() }), response: zUserResources,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         if (query.user_id) {
@@ -164,7 +163,7 @@ export function registerLookups(r: Router) {
 
   r.route({
     method: 'GET', url: '/api/user_resources_within_permissions', summary: "People the caller may act on (rule 96) with their resources, paged", tags, permission: perm,
-    query: zListQuery, response: listOf(zUserRow.extend({ resources: z.record(z.string(), z.string()) })),
+    query: zListQuery, response: zUserResourceRows,
     handler: ({ actor, query, tenant }) =>
       tenant(async (tx) => {
         const access = await accessOf(tx, actor);
@@ -178,7 +177,7 @@ export function registerLookups(r: Router) {
 
   r.route({
     method: 'PUT', url: '/api/user_resource', summary: "Replace a person's resources", tags, permission: perm,
-    body: z.object({ entity_id: zId.optional(), user_id: zId, resources: zResources }), response: z.object({ message: z.string(), data: z.record(z.string(), z.string()) }),
+    body: z.object({ entity_id: zId.optional(), user_id: zId, resources: zResources }), response: zUserResourcesSaved,
     handler: ({ actor, body, tenant, audit, t }) =>
       tenant(async (tx) => {
         const { row } = await loadVisible(tx, actor, body.user_id);

@@ -1,4 +1,4 @@
-import { one, zExpectedVisit, zExpectedVisitRow, zLang, zVisitActionBody } from '@gatehouse/contract';
+import { one, zExpectedVisitRow, zExpectedVisitSaved, zLang, zMessage, zVisitActionBody } from '@gatehouse/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { visits } from '../../db/schema/index';
@@ -36,7 +36,7 @@ export default defineRoutes((r, services) => {
       permission,
       tags,
       body: zVisitActionBody,
-      response: z.object({ message: z.string(), data: zExpectedVisit }),
+      response: zExpectedVisitSaved,
       handler: async ({ actor, body, tenant, audit, emit, t }) => {
         const { decided, data } = await tenant(async (tx) => {
           const [v] = await tx.select().from(visits).where(and(eq(visits.id, body.visit_id), eq(visits.entityId, actor.entityId), ne(visits.status, 'deleted')));
@@ -86,7 +86,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: zToken,
     body: z.object({ action: z.enum(['approve', 'reject']) }),
-    response: z.object({ message: z.string() }),
+    response: zMessage,
     rateLimit: { max: 30, timeWindow: 60_000 },
     handler: async ({ params, body, t }) => {
       const v = await approvalLookup(params.token);

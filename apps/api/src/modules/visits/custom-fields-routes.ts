@@ -1,4 +1,4 @@
-import { zId, zLang, zLinkCode } from '@gatehouse/contract';
+import { zId, zLang, zLinkCode, zPreRegSection, zPreRegSections } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { withTenant } from '../../platform/db/tenant';
@@ -6,15 +6,6 @@ import { defineRoutes } from '../../platform/http/route';
 import { offeredFlow, resolveLink } from './link';
 import { preRegFields } from './prereg-fields';
 
-const zField = z.object({
-  custom_field_id: z.number(),
-  name: z.string(),
-  type: z.string(),
-  display: z.string().nullable(),
-  options: z.array(z.string()),
-  required: z.union([z.literal(0), z.literal(1)]),
-});
-const zSection = z.object({ section_id: z.number(), value: z.string(), custom_fields: z.array(zField) });
 
 /**
  * The custom fields a visitor fills in on a pre-registration link (rule 217: fillable by the user or required at
@@ -32,13 +23,13 @@ export default defineRoutes((r, services) => {
     tags: ['prereg'],
     params: z.object({ lang: zLang }),
     query: z.object({ link: zLinkCode, user_type_id: zId.optional() }),
-    response: z.object({ data: z.array(zSection) }),
+    response: zPreRegSections,
     rateLimit: { max: 60, timeWindow: 60_000, key: (req: FastifyRequest) => `prereg:${req.ip}` },
     handler: async ({ query }) => {
       const link = await resolveLink(db, query.link);
       return withTenant(db, link.entity.id, async (tx) => {
         const flow = query.user_type_id ? (await offeredFlow(tx, link, query.user_type_id)).flow : null;
-        const bySection = new Map<number, z.infer<typeof zSection>>();
+        const bySection = new Map<number, z.infer<typeof zPreRegSection>>();
         for (const { section, field } of await preRegFields(tx, link.entity.id, flow)) {
           const s = bySection.get(section.id) ?? { section_id: section.id, value: section.value, custom_fields: [] };
           s.custom_fields.push({ custom_field_id: field.id, name: field.name, type: field.type, display: field.display, options: field.options, required: field.requiredAtPreRegistration ? 1 : 0 });

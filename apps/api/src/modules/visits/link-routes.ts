@@ -1,4 +1,4 @@
-import { flag, listOf, one, zBool, zFlag, zId } from '@gatehouse/contract';
+import { flag, listOf, one, zBool, zId, zLinkQr, zPreRegLink, zPreRegLinkOptions } from '@gatehouse/contract';
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { and, desc, eq } from 'drizzle-orm';
@@ -20,20 +20,6 @@ const zLinkBody = z.object({
   expires_at: zExpiry,
 });
 const zLinkUpdate = z.object({ entity_id: zId.optional(), active: zBool.optional(), expires_at: zExpiry });
-const zLink = z.object({
-  id: z.number(),
-  code: z.string(),
-  url: z.string(),
-  journey_id: z.number(),
-  journey_flow_id: z.number().nullable(),
-  area_id: z.number().nullable(),
-  expires_at: z.string().nullable(),
-  active: zFlag,
-});
-const zLinkOptions = z.object({
-  areas: z.array(z.object({ id: z.number(), name: z.string(), site_id: z.number(), site_name: z.string() })),
-  flows: z.array(z.object({ id: z.number(), user_type_id: z.number(), user_type_name: z.string() })),
-});
 type LinkRow = typeof preRegistrationLinks.$inferSelect;
 
 /**
@@ -74,7 +60,7 @@ export default defineRoutes((r, services) => {
     permission: 'journeys',
     tags: ['prereg'],
     body: zLinkBody,
-    response: one(zLink),
+    response: one(zPreRegLink),
     status: 201,
     handler: async ({ actor, body, tenant, audit }) => {
       const row = await tenant(async (tx) => {
@@ -106,7 +92,7 @@ export default defineRoutes((r, services) => {
     tags: ['prereg'],
     params: z.object({ id: zId }),
     body: zLinkUpdate,
-    response: one(zLink),
+    response: one(zPreRegLink),
     handler: async ({ actor, params, body, tenant, audit }) => {
       const row = await tenant(async (tx) => {
         const [link] = await tx
@@ -130,7 +116,7 @@ export default defineRoutes((r, services) => {
     tags: ['prereg'],
     params: z.object({ entityId: zId }),
     query: z.object({ journey_id: zId.optional() }),
-    response: listOf(zLink),
+    response: listOf(zPreRegLink),
     handler: async ({ actor, query, tenant }) => {
       const rows = await tenant((tx) =>
         tx
@@ -150,7 +136,7 @@ export default defineRoutes((r, services) => {
     permission: 'journeys',
     tags: ['prereg'],
     params: z.object({ journeyId: zId }),
-    response: one(zLinkOptions),
+    response: one(zPreRegLinkOptions),
     handler: async ({ actor, params, tenant }) => ({ data: await tenant((tx) => linkOptions(tx, actor.entityId, params.journeyId)) }),
   });
 
@@ -161,7 +147,7 @@ export default defineRoutes((r, services) => {
     permission: 'journeys',
     tags: ['prereg'],
     params: z.object({ id: zId }),
-    response: one(z.object({ id: z.number(), url: z.string(), qrcode: z.string() })),
+    response: zLinkQr,
     handler: async ({ actor, params, tenant }) => {
       const [link] = await tenant((tx) => tx.select().from(preRegistrationLinks).where(and(eq(preRegistrationLinks.id, params.id), eq(preRegistrationLinks.entityId, actor.entityId))));
       if (!link) throw notFound();

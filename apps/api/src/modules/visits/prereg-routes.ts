@@ -1,30 +1,4 @@
-import {
-  flag,
-  listOf,
-  one,
-  zCheckUserEntityBody,
-  zCheckUserFoundBody,
-  zConfirmVisitForm,
-  zCreateExpectedVisitForm,
-  zFlag,
-  zFlowHostLookupBody,
-  zHost,
-  zHostSearchBody,
-  zHostSettings,
-  zId,
-  zLang,
-  zLinkCode,
-  zPreRegSettings,
-  zPreRegUserType,
-  zUserTypeCheckBody,
-  zUserTypeCheckResult,
-  zValidateExpectedVisitBody,
-  zValidateUserUpdateBody,
-  zVisitMetadata,
-  zVisitUrl,
-  PREREG_IMAGE,
-  type RegistrationMethod,
-} from '@gatehouse/contract';
+import { flag, listOf, one, PREREG_IMAGE, type RegistrationMethod, zCheckUserEntityBody, zCheckUserFoundBody, zConfirmVisitForm, zCreateExpectedVisitForm, zFlag, zFlowHostLookupBody, zHost, zHostSearchBody, zHostSettings, zId, zLang, zLinkCode, zMessage, zPreRegistered, zPreRegSettings, zPreRegUserType, zPreRegUserTypeAnswer, zRegistrationMethodCheck, zUserFound, zUserTypeCheckBody, zUserTypeCheckResult, zValidateExpectedVisitBody, zValidateUserUpdateBody, zVisitMetadata, zVisitUrl } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -49,7 +23,6 @@ import { assertContactsFree, findPerson } from './visit-rules';
 const perAddress = { max: 60, timeWindow: 60_000, key: (req: FastifyRequest) => `prereg:${req.ip}` };
 const tags = ['prereg'];
 const zLangParam = z.object({ lang: zLang });
-const zMessageData = <T extends z.ZodType>(d: T) => z.object({ message: z.string(), data: d });
 
 export default defineRoutes((r, services) => {
   const db = services.database.db;
@@ -131,7 +104,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: z.object({ lang: zLang, id: zId }),
     query: z.object({ journey_flow_id: zLinkCode }),
-    response: zMessageData(z.object({ user_type_id: z.number(), registration_method: z.string(), approval_required: zFlag })),
+    response: zRegistrationMethodCheck,
     rateLimit: perAddress,
     handler: async ({ params, query, t }) => {
       const { type } = await offeredFlowOf(db, await resolveLink(db, query.journey_flow_id), params.id);
@@ -147,7 +120,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: zLangParam,
     body: zUserTypeCheckBody,
-    response: zMessageData(zPreRegUserType),
+    response: zPreRegUserTypeAnswer,
     rateLimit: perAddress,
     handler: async ({ body, t }) => {
       const link = await resolveLink(db, body.journey_flow_id);
@@ -186,7 +159,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: zLangParam,
     body: zCheckUserFoundBody,
-    response: one(z.object({ found: zFlag })),
+    response: zUserFound,
     rateLimit: { max: 20, timeWindow: 60_000, key: (req) => `prereg-found:${req.ip}` },
     handler: async ({ body }) => {
       const [entity] = await asSystem(db, (tx) => tx.select({ id: entities.id }).from(entities).where(eq(entities.id, body.entity_id)));
@@ -289,7 +262,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: zLangParam,
     body: zValidateExpectedVisitBody,
-    response: z.object({ message: z.string() }),
+    response: zMessage,
     rateLimit: perAddress,
     handler: async ({ body, t }) => {
       await checkPreRegistration(services, await resolveLink(db, body.journey_flow_id), body);
@@ -308,7 +281,7 @@ export default defineRoutes((r, services) => {
     multipart: true,
     bodyLimit: PREREG_IMAGE.maxBytes + 512 * 1024,
     // visit_url: the visit's link (its QR code), null while the visit awaits approval: it comes with the approval mail.
-    response: z.object({ message: z.string(), data: z.object({ visit_id: z.number(), visit_url: z.string().nullable(), journey_stage: z.string(), approval_required: zFlag, expectedDateTime: z.string() }) }),
+    response: zPreRegistered,
     status: 201,
     rateLimit: { max: 20, timeWindow: 60_000, key: (req) => `prereg-create:${req.ip}` },
     handler: async ({ req, params, emit, t }) => {
@@ -399,7 +372,7 @@ export default defineRoutes((r, services) => {
     access: 'public',
     tags,
     body: zValidateUserUpdateBody,
-    response: z.object({ message: z.string() }),
+    response: zMessage,
     rateLimit: perAddress,
     handler: async ({ body, t }) => {
       const row = await visitByUrl(db, body.visit_url);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preRegistrationHits } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { preRegistrationHits, visits } from '../../db/schema/index';
+import { linkToken } from './visit-link';
 import { buildTestApp, type TestApp } from '../../../test/harness';
 import { createOrg } from '../../../test/factories';
 import { ORG_LIMIT_PER_MINUTE } from './link';
@@ -52,7 +54,10 @@ describe('public calls: limits per address and per organisation (architecture se
     const body = multipart({ journey_id: p.link.code, user_type_id: String(p.contractor.id), visit_date: dayAhead(), visit_time: '10:00', first_name: 'Li', last_name: 'Mit', email: 'limit@example.test', phone: '600111222', host: String(p.host.id) });
     const made = await h.app.inject({ method: 'POST', url: '/api/create-expected-visit/en', payload: body.payload, headers: body.headers, remoteAddress: '10.20.2.1' });
     expect(made.statusCode).toBe(201);
-    const visitUrl = made.json().data.visit_url as string;
+    // The visit awaits the host's approval, so its link is not handed out yet (issue 15 part 2); the link exists.
+    expect(made.json().data.visit_url).toBeNull();
+    const [visit] = await h.services.database.db.select().from(visits).where(eq(visits.id, made.json().data.visit_id));
+    const visitUrl = linkToken(h.services.config.secretKey, visit!.id, visit!.linkNonce ?? '');
     const approval = (await mailsTo(h, p.host.email!))[0].text.match(/\/visit-approval\/([\w-]+)/)![1];
     await fill(org.entityId);
     for (const url of [
@@ -69,13 +74,13 @@ describe('public calls: limits per address and per organisation (architecture se
 });
 
 describe('public calls reveal no more than the documents require', () => {
-  it('host lookups answer ids and names only; the person check answers the four fields of rule 138', async () => {
+  it('host lookups answer ids and names only; the person check answers the four fields of rule 138 and whether a photo is on file (rule 134)', async () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
     const hosts = await call('POST', '/api/hosts/search', '10.20.3.1', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, search: 'helen' });
     expect(Object.keys(hosts.json().data[0]).sort()).toEqual(['full_name', 'id']);
     const person = await call('POST', '/api/check_user_entity/en', '10.20.3.1', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: p.host.email });
-    expect(Object.keys(person.json().data).sort()).toEqual(['can_change_user_type', 'user_exists', 'user_type', 'user_type_id']);
+    expect(Object.keys(person.json().data).sort()).toEqual(['can_change_user_type', 'has_image', 'user_exists', 'user_type', 'user_type_id']);
     expect(Object.keys(person.json().data.user_type)).toEqual(['name']);
     const found = await call('POST', '/api/check_user_found/en', '10.20.3.1', { email: p.host.email, entity_id: org.entityId });
     expect(found.json()).toEqual({ data: { found: 1 } });

@@ -1,21 +1,4 @@
-import {
-  flag,
-  listOf,
-  one,
-  zEditExpectedVisitBody,
-  zExpectedVisit,
-  zExpectedVisitBody,
-  zExpectedVisitRow,
-  zExpectedVisitsDay,
-  zExpectedVisitsSummaryQuery,
-  zListQuery,
-  zFlag,
-  zHostSearchConsoleBody,
-  zId,
-  zUserVisitingBody,
-  zVisitActionBody,
-  zVisitNotesBody,
-} from '@gatehouse/contract';
+import { flag, listOf, zEditExpectedVisitBody, zExpectedVisitBody, zExpectedVisitOptions, zExpectedVisitRow, zExpectedVisitSaved, zExpectedVisitsDay, zExpectedVisitsSaved, zExpectedVisitsSummaryQuery, zHostMatches, zHostSearchConsoleBody, zId, zListQuery, zMessage, zUserVisiting, zUserVisitingBody, zVisitActionBody, zVisitNotesBody } from '@gatehouse/contract';
 import { and, eq, gte, ilike, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -45,7 +28,7 @@ const visitRoutes = defineRoutes((r, services) => {
     permission,
     tags,
     body: zExpectedVisitBody,
-    response: z.object({ message: z.string() }),
+    response: zMessage,
     handler: async ({ actor, body, tenant, t }) => {
       await tenant((tx) => checkExpectedVisitors(tx, actor, body));
       return { message: t('prereg.valid') };
@@ -59,7 +42,7 @@ const visitRoutes = defineRoutes((r, services) => {
     permission,
     tags,
     body: zExpectedVisitBody,
-    response: z.object({ message: z.string(), data: z.array(zExpectedVisit) }),
+    response: zExpectedVisitsSaved,
     status: 201,
     handler: async ({ actor, body, tenant, audit, emit, t }) => {
       const data = await tenant(async (tx) => {
@@ -83,7 +66,7 @@ const visitRoutes = defineRoutes((r, services) => {
     permission,
     tags,
     body: zEditExpectedVisitBody,
-    response: z.object({ message: z.string(), data: zExpectedVisit }),
+    response: zExpectedVisitSaved,
     handler: async ({ actor, body, tenant, audit, t }) => {
       const data = await tenant(async (tx) => {
         const [v] = await tx.select().from(visits).where(and(eq(visits.id, body.visit_id), eq(visits.entityId, actor.entityId), ne(visits.status, 'deleted')));
@@ -123,7 +106,7 @@ const visitRoutes = defineRoutes((r, services) => {
     permission,
     tags,
     query: zVisitActionBody,
-    response: z.object({ message: z.string() }),
+    response: zMessage,
     handler: async ({ actor, query, tenant, audit, t }) => {
       await tenant(async (tx) => {
         const [v] = await tx.select().from(visits).where(and(eq(visits.id, query.visit_id), eq(visits.entityId, actor.entityId), ne(visits.status, 'deleted')));
@@ -144,7 +127,7 @@ const visitRoutes = defineRoutes((r, services) => {
     permission,
     tags,
     body: zHostSearchConsoleBody,
-    response: listOf(z.object({ id: z.number(), full_name: z.string(), email: z.string().nullable() })),
+    response: zHostMatches,
     handler: async ({ actor, body, tenant }) => {
       const like = `%${body.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
       const rows = await tenant((tx) =>
@@ -174,7 +157,7 @@ const visitRoutes = defineRoutes((r, services) => {
     permission,
     tags,
     body: zVisitNotesBody,
-    response: z.object({ message: z.string(), data: zExpectedVisit }),
+    response: zExpectedVisitSaved,
     handler: async ({ actor, body, tenant, audit, t }) => {
       const data = await tenant(async (tx) => {
         const [v] = await tx.select().from(visits).where(and(eq(visits.id, body.visit_id), eq(visits.entityId, actor.entityId), ne(visits.status, 'deleted')));
@@ -195,7 +178,7 @@ const visitRoutes = defineRoutes((r, services) => {
     permission,
     tags,
     body: zUserVisitingBody,
-    response: one(z.object({ user_id: z.number(), is_visiting: zFlag, has_expected_visit: zFlag, visits: z.array(zExpectedVisit) })),
+    response: zUserVisiting,
     handler: async ({ actor, body, tenant }) => {
       return tenant(async (tx) => {
         const [u] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, body.user_id), eq(users.entityId, actor.entityId)));
@@ -279,12 +262,7 @@ const visitRoutes = defineRoutes((r, services) => {
     permission,
     tags,
     params: z.object({ entityId: zId }),
-    response: one(
-      z.object({
-        sites: z.array(z.object({ id: z.number(), name: z.string(), areas: z.array(z.object({ id: z.number(), name: z.string(), journey_id: z.number().nullable() })) })),
-        user_types: z.array(z.object({ id: z.number(), name: z.string() })),
-      }),
-    ),
+    response: zExpectedVisitOptions,
     handler: async ({ actor, tenant }) =>
       tenant(async (tx) => {
         const e = actor.entityId;

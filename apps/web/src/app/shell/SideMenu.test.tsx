@@ -35,10 +35,11 @@ describe('SideMenu (rules 42, 50, 52)', { timeout: 30_000 }, () => {
   });
 
   it('never links to pages that do not exist yet, even when allowed', async () => {
-    setSession(testSession({ permissions: { company_details: 1, users: 1, sites_devices: 1, reporting: 1, history: 1 } }) as any);
+    // The integration pages (issue 19) are not built yet: the entry stays hidden even with the permission.
+    setSession(testSession({ permissions: { company_details: 1, users: 1, sites_devices: 1, integration: 1, history: 1 } }) as any);
     menu();
     await screen.findByRole('link', { name: 'Passport' });
-    expect(screen.queryByText('Reporting')).toBeNull();
+    expect(document.querySelector('[data-menu-id="integration"]')).toBeNull();
   });
 
   it('trims the company name to 16 characters and disables company on Standalone except for support', async () => {

@@ -1,4 +1,4 @@
-import type { AttendanceMode, AttendanceModeBody, Reason, ReasonBody, zAttendanceCode } from '@gatehouse/contract';
+import type { AttendanceMode, AttendanceModeBody, ReasonBody, zAttendanceCode, zAttendanceModeSaved, zReasonSaved } from '@gatehouse/contract';
 import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GridQuery } from '../../../components/DataGrid';
@@ -23,7 +23,7 @@ export function useSaveMode(id: number | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AttendanceModeBody) =>
-      (id ? http.put<{ data: AttendanceMode; message: string }>(`/api/attendance_mode/${id}`, body) : http.post<{ data: AttendanceMode; message: string }>('/api/attendance_mode', body)),
+      (id ? http.put<z.output<typeof zAttendanceModeSaved>>(`/api/attendance_mode/${id}`, body) : http.post<z.output<typeof zAttendanceModeSaved>>('/api/attendance_mode', body)),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['attendance'] }),
   });
 }
@@ -36,7 +36,7 @@ export function useDeleteMode() {
 export function useSaveReason(id: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReasonBody) => (id ? http.put<{ data: Reason; message: string }>(`/api/reason/${id}`, body) : http.post<{ data: Reason; message: string }>('/api/reason', body)),
+    mutationFn: (body: ReasonBody) => (id ? http.put<z.output<typeof zReasonSaved>>(`/api/reason/${id}`, body) : http.post<z.output<typeof zReasonSaved>>('/api/reason', body)),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['attendance'] }),
   });
 }

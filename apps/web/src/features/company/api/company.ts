@@ -1,24 +1,23 @@
-import type { Entity } from '@gatehouse/contract';
+import type { Entity, zClientTokenSaved, zNamed, zRoleChoices, zSubdomainCheck } from '@gatehouse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { patchSession } from '../../../lib/session';
+import type { z } from 'zod';
 
 export const getEntity = (id: number) => http.get<{ data: Entity }>(`/api/get-entity/${id}`).then((r) => r.data);
 export const entityQuery = (id: number) => queryOptions({ queryKey: ['entity', id], queryFn: () => getEntity(id) });
 export const useEntity = (id: number | undefined) => useQuery({ ...entityQuery(id ?? 0), enabled: !!id });
 
 export const checkSubdomain = (subdomain: string, signal?: AbortSignal) =>
-  http.get<{ message: string; data: { available: 0 | 1 } }>('/api/check_subdomain', { query: { subdomain }, notFound: 'throw', signal });
+  http.get<z.output<typeof zSubdomainCheck>>('/api/check_subdomain', { query: { subdomain }, notFound: 'throw', signal });
 
-export interface Role {
-  id: number;
-  name: string;
-}
+/** A role as the two-step card lists it (the roles call also answers each role's key). */
+export type Role = z.output<typeof zNamed>;
 /** The organisation's roles (GET /api/roles/{entityId}, area users), for the two-step roles (otp_roles). */
 export const rolesQuery = (entityId: number) =>
   queryOptions({
     queryKey: ['roles', entityId],
-    queryFn: () => http.get<{ data: Role[] }>(`/api/roles/${entityId}`, { notFound: 'throw' }).then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zRoleChoices>>(`/api/roles/${entityId}`, { notFound: 'throw' }).then((r) => r.data),
     retry: false,
   });
 
@@ -62,7 +61,7 @@ export function useRemoveLogo(id: number) {
 export function useClientToken(id: number) {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: entityQuery(id).queryKey });
-  const generate = useMutation({ mutationFn: () => http.post<{ message: string; data: { token: string } }>('/api/client_token', { entity_id: id }), onSuccess: refresh });
+  const generate = useMutation({ mutationFn: () => http.post<z.output<typeof zClientTokenSaved>>('/api/client_token', { entity_id: id }), onSuccess: refresh });
   const remove = useMutation({ mutationFn: () => http.delete<{ message: string }>('/api/client_token', { query: { entity_id: id } }), onSuccess: refresh });
   return { generate, remove };
 }

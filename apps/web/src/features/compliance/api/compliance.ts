@@ -1,6 +1,7 @@
-import type { ComplianceAnswer, ComplianceDetail } from '@gatehouse/contract';
+import type { ComplianceAnswer, ComplianceDetail, zComplianceLinkResent, zComplianceSaved, zOnlineAnswersSaved, zOnlineCompliance, zPersonAnswers, zTrustKey, zTrustKeySaved } from '@gatehouse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import type { z } from 'zod';
 
 export const useCompliance = (id: number | null) =>
   useQuery({ queryKey: ['compliance', 'one', id], queryFn: () => http.get<{ data: ComplianceDetail }>(`/api/compliance/${id}`).then((r) => r.data), enabled: !!id });
@@ -9,7 +10,7 @@ export function useSaveCompliance(id: number | null) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) =>
-      id ? http.put<{ message: string; data: ComplianceDetail }>(`/api/compliance/${id}`, body) : http.post<{ message: string; data: ComplianceDetail }>('/api/compliance', body),
+      id ? http.put<z.output<typeof zComplianceSaved>>(`/api/compliance/${id}`, body) : http.post<z.output<typeof zComplianceSaved>>('/api/compliance', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['compliance'] }),
   });
 }
@@ -22,14 +23,7 @@ export function useDeleteCompliance() {
   });
 }
 
-export interface RequiredCompliance {
-  id: number;
-  name: string;
-  version: number;
-  frequency: string;
-  due: 0 | 1;
-  last_passed_at: string | null;
-}
+export type RequiredCompliance = z.output<typeof zPersonAnswers>['required'][number];
 
 /**
  * A person's answers (rules 210-214): of one visit (with the visit's entry condition and whether it is due), of
@@ -40,7 +34,7 @@ export const useComplianceAnswers = ({ userId, visitId, scanId }: { userId: numb
     queryKey: ['compliance', 'answers', userId, visitId ?? null, scanId ?? null],
     queryFn: () =>
       visitId
-        ? http.get<{ data: ComplianceAnswer[]; required: RequiredCompliance[] }>('/api/get_compliance_user', { query: { user_id: userId, visit_id: visitId }, notFound: 'throw' })
+        ? http.get<z.output<typeof zPersonAnswers>>('/api/get_compliance_user', { query: { user_id: userId, visit_id: visitId }, notFound: 'throw' })
         : http
             .get<{ data: ComplianceAnswer[] }>('/api/get_compliance_user_details', { query: { user_id: userId, scan_id: scanId ?? undefined }, notFound: 'throw' })
             .then((r) => ({ ...r, required: [] as RequiredCompliance[] })),
@@ -48,15 +42,9 @@ export const useComplianceAnswers = ({ userId, visitId, scanId }: { userId: numb
 
 /** Sends the visit's entry-conditions link again by mail (a new link; the old one stops working). */
 export const useResendCompliance = () =>
-  useMutation({ mutationFn: (visitId: number) => http.post<{ message: string; data: { visit_id: number; expires_at: string } }>('/api/compliance-resent', { visit_id: visitId }) });
+  useMutation({ mutationFn: (visitId: number) => http.post<z.output<typeof zComplianceLinkResent>>('/api/compliance-resent', { visit_id: visitId }) });
 
-export interface TrustKey {
-  id: number;
-  name: string;
-  kind: 'pem' | 'jwks';
-  key_id: string | null;
-  created_at: string;
-}
+export type TrustKey = z.output<typeof zTrustKey>;
 
 /** The organisation's trust list for certificate checks: EU DCC signer keys (PEM) and SMART Health Card issuers (JWKS). */
 export const useTrustKeys = (entityId: number) =>
@@ -70,53 +58,25 @@ export function useTrustKeyChange() {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: ['compliance', 'trust-keys'] });
   const add = useMutation({
-    mutationFn: (body: { name: string; kind: 'pem' | 'jwks'; key_id: string | null; content: string }) => http.post<{ message: string; data: TrustKey }>('/api/compliance_trust_key', body),
+    mutationFn: (body: { name: string; kind: 'pem' | 'jwks'; key_id: string | null; content: string }) => http.post<z.output<typeof zTrustKeySaved>>('/api/compliance_trust_key', body),
     onSuccess: refresh,
   });
   const remove = useMutation({ mutationFn: (id: number) => http.delete<{ message: string }>(`/api/compliance_trust_key/${id}`), onSuccess: refresh });
   return { add, remove };
 }
 
-export interface OnlineCompliance {
-  is_expired: 0 | 1;
-  reason: string | null;
-  message: string | null;
-  visitId: number;
-  expectedDateTime: string | null;
-  user: { first_name: string; last_name: string };
-  entity: { name: string; logo: string | null };
-  compliances: {
-    id: number;
-    name: string;
-    version: number;
-    questions: { id: string; question: string }[];
-    agreement_text: string;
-    statement: string;
-    protocols: string[];
-    accept_negative_pcr: 0 | 1;
-    pcr_valid_days: number;
-  }[];
-}
+export type OnlineCompliance = z.output<typeof zOnlineCompliance>['data'];
 
 /** The check of a certificate presented on the online-compliance page, and whether the entry condition accepts it. */
-export interface OnlineCertificate {
-  protocol: string;
-  type: string;
-  status: string;
-  verified: 0 | 1;
-  accepted: 0 | 1;
-  message: string;
-  date_taken: string | null;
-  expiry_date: string | null;
-}
+export type OnlineCertificate = NonNullable<z.output<typeof zOnlineAnswersSaved>['data']['certificate']>;
 
 export const useOnlineCompliance = (code: string | undefined) =>
   useQuery({
     queryKey: ['online-compliance', code],
-    queryFn: () => http.get<{ data: OnlineCompliance }>('/api/get_online_compliance_user', { query: { visitCode: code }, notFound: 'throw' }).then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zOnlineCompliance>>('/api/get_online_compliance_user', { query: { visitCode: code }, notFound: 'throw' }).then((r) => r.data),
     enabled: !!code && code.length >= 20,
     retry: false,
   });
 
 export const sendOnlineAnswers = (body: unknown) =>
-  http.post<{ message: string; data: { status: 'success' | 'failed'; isWrong: 0 | 1; reason: string | null; certificate: OnlineCertificate | null } }>('/api/create_online_compliance_user', body);
+  http.post<z.output<typeof zOnlineAnswersSaved>>('/api/create_online_compliance_user', body);

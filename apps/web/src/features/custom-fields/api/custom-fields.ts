@@ -1,4 +1,4 @@
-import { type CUSTOM_FIELD_TYPES, planAllowsCustomFields, type RATING_DISPLAYS, type zCustomField, type zSection, type zSectionBody } from '@gatehouse/contract';
+import { type CUSTOM_FIELD_TYPES, planAllowsCustomFields, type RATING_DISPLAYS, type zCustomField, type zSection, type zSectionBody, type zSectionSaved, type zUniqueCheck } from '@gatehouse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
@@ -20,7 +20,7 @@ export const useSections = () => useQuery({ ...sectionsQuery(), enabled: useCust
 
 /** Is a section name free (rule 219)? */
 export const checkSectionName = (value: string, sectionId: number | undefined, signal?: AbortSignal) =>
-  http.get<{ message: string; data: { unique: 0 | 1 } }>('/api/sections/unique', { query: { value, section_id: sectionId }, signal, notFound: 'throw' });
+  http.get<z.output<typeof zUniqueCheck>>('/api/sections/unique', { query: { value, section_id: sectionId }, signal, notFound: 'throw' });
 
 /** The body to send a section back with its fields as they are (ids kept), e.g. to rename it or drop one field. */
 export const sectionBody = (s: Section, fields: CustomField[] = s.custom_fields, value = s.value): SectionBody => ({
@@ -43,7 +43,7 @@ export function useSaveSection() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: SectionBody }) =>
       // A plan changed meanwhile (rule 12) is a 403 the page words itself.
-      id ? http.put<{ message: string; data: Section }>(`/api/section/${id}`, body, { forbidden: 'throw' }) : http.post<{ message: string; data: Section }>('/api/section', body, { forbidden: 'throw' }),
+      id ? http.put<z.output<typeof zSectionSaved>>(`/api/section/${id}`, body, { forbidden: 'throw' }) : http.post<z.output<typeof zSectionSaved>>('/api/section', body, { forbidden: 'throw' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['custom-fields'] }),
   });
 }

@@ -1,30 +1,21 @@
-import type { LogbookRow, zComplianceAnswer } from '@gatehouse/contract';
+import type { LogbookRow, zComplianceAnswer, zDashboardTotals, zLogbook, zLookup, zNamed } from '@gatehouse/contract';
 import type { z } from 'zod';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GridQuery } from '../../../components/DataGrid';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
 
-export interface DailyTotals {
-  totals: { daily: { date: string; sign_ins: number; sign_outs: number; people: number }[]; on_site: number; sign_ins_today: number; sign_outs_today: number; expected_today: number };
-}
-export interface Lookup {
-  id: string;
-  name: string;
-}
-export interface Named {
-  id: number;
-  name: string;
-  /** Areas and kiosks: the site they belong to. */
-  site_id?: number | null;
-}
+export type DailyTotals = z.output<typeof zDashboardTotals>;
+export type Lookup = z.output<typeof zLookup>;
+/** A choice of the logbook's filters; areas and kiosks also say the site they belong to. */
+export type Named = z.output<typeof zNamed> & { site_id?: number | null };
 export type ComplianceAnswer = z.infer<typeof zComplianceAnswer>;
 
 export const getLogbook = (entityId: number, q: GridQuery, signal?: AbortSignal) =>
-  http.get<{ data: LogbookRow[]; count: number }>(`/api/visit_list/${entityId}`, { query: { ...q }, signal });
+  http.get<z.output<typeof zLogbook>>(`/api/visit_list/${entityId}`, { query: { ...q }, signal });
 /** Every row of the logbook as filtered and ordered (rule 164: isExporting, up to 10,000 rows). */
 export const exportLogbook = (entityId: number, q: GridQuery) =>
-  http.get<{ data: LogbookRow[]; count: number }>(`/api/visit_list/${entityId}`, { query: { ...q, page: 1, isExporting: 1 } }).then((r) => r.data);
+  http.get<z.output<typeof zLogbook>>(`/api/visit_list/${entityId}`, { query: { ...q, page: 1, isExporting: 1 } }).then((r) => r.data);
 
 export const dailyQuery = (entityId: number) =>
   queryOptions({ queryKey: ['dashboard', 'daily', entityId], queryFn: () => http.get<DailyTotals>(`/api/dashboard/${entityId}`).then((r) => r.totals), enabled: entityId > 0 });

@@ -142,7 +142,7 @@ describe('the dashboard and /filtered', { timeout: 30_000 }, () => {
     await waitFor(() => expect(live.handlers?.update).toBeDefined());
     const before = logbookCalls(fetchMock).length;
     const countsBefore = callsOf(fetchMock).filter((c) => c.path === '/api/dashboard/1').length;
-    live.handlers!.update!({ type: 'scan', action: 'created', id: 12 });
+    live.handlers!.update!({ type: 'scan', action: 'created', id: 12, visit_id: 7, direction: 'in', scan: { ...row({ id: 12 }), type: 'sign_in' } });
     expect(await screen.findByTestId('live-count')).toHaveTextContent('1 new scans');
     await waitFor(() => expect(logbookCalls(fetchMock).length).toBeGreaterThan(before));
     await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.path === '/api/dashboard/1').length).toBeGreaterThan(countsBefore));

@@ -50,8 +50,8 @@ export function useEmergencyLive(entityId: number | undefined) {
     if (!token || !entityId) return;
     return connectRealtime(token, entityId, {
       updateEmergencySessionData: (p: ServerEventPayloads['updateEmergencySessionData']) => {
-        const people = (p.people ?? []) as EmergencyPerson[];
-        if (p.action === 'people' && people.length) {
+        const people: EmergencyPerson[] = p.action === 'people' ? p.people : [];
+        if (people.length) {
           qc.setQueryData<EmergencyDetail>(['emergency', 'session', p.sessionId], (old) => (old ? { ...old, data: { ...old.data, people: mergePeople(old.data.people, people) } } : old));
           qc.setQueryData<EmergencyListResponse>(['emergency', 'list', entityId], (old) => (old && old.sessions.some((s) => s.id === p.sessionId) ? { ...old, data: mergePeople(old.data, people) } : old));
           void qc.invalidateQueries({ queryKey: ['emergency', 'can-end', p.sessionId] });

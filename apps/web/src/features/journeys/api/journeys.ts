@@ -1,13 +1,12 @@
-import type { Flow, Journey, RegistrationMethod } from '@gatehouse/contract';
+import type { Flow, Journey, zBuilderStep, zFlowSaved, zJourneyBuilder, zJourneyFlowChoices, zJourneySaved, zNamed, zValidateFlowResult, zValidateJourneyResult } from '@gatehouse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import type { z } from 'zod';
 
 export type JourneyWithFlows = Journey & { flows: Flow[] };
-export interface Option {
-  id: number;
-  name: string;
-}
-export type FlowUserType = Option & { registration_method: RegistrationMethod; used?: 0 | 1 };
+export type Option = z.output<typeof zNamed>;
+type FlowChoices = z.output<typeof zJourneyFlowChoices>['data'];
+export type FlowUserType = FlowChoices['available_user_types'][number] & { used?: 0 | 1 };
 
 export const journeyQuery = (id: number) =>
   queryOptions({ queryKey: ['journeys', 'one', id], queryFn: () => http.get<{ data: JourneyWithFlows }>(`/api/get_journey_and_journey_flow/${id}`).then((r) => r.data) });
@@ -20,23 +19,12 @@ export const useAllJourneys = (entityId: number) =>
   useQuery({ queryKey: ['journeys', 'all', entityId], queryFn: () => http.get<{ data: Journey[] }>(`/api/journeys/${entityId}`, { query: { limit: 500 } }).then((r) => r.data), enabled: !!entityId });
 
 /** The builder view: per flow, the steps a visitor meets in order. */
-export interface BuilderStep {
-  step: number;
-  key: string;
-  enabled: 0 | 1;
-  detail: string | null;
-}
-export interface BuilderFlow {
-  journey_flow_id: number;
-  name: string;
-  user_type_id: number | null;
-  user_type_name: string | null;
-  steps: BuilderStep[];
-}
+export type BuilderStep = z.output<typeof zBuilderStep>;
+export type BuilderFlow = z.output<typeof zJourneyBuilder>['data']['flows'][number];
 export const useBuilder = (journeyId: number) =>
   useQuery({
     queryKey: ['journeys', 'builder', journeyId],
-    queryFn: () => http.get<{ data: { journey: Journey; flows: BuilderFlow[] } }>(`/api/journey_flow_builder/${journeyId}`).then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zJourneyBuilder>>(`/api/journey_flow_builder/${journeyId}`).then((r) => r.data),
   });
 
 /** The journey's user types with their registration methods; those already in a flow are not offered (the edited flow's own is). */
@@ -45,7 +33,7 @@ export const useFlowUserTypes = (journeyId: number | null, flowId?: number) =>
     queryKey: ['journeys', 'user-types', journeyId, flowId],
     queryFn: () =>
       http
-        .get<{ data: { available_user_types: FlowUserType[]; user_types: FlowUserType[]; not_required_taken: 0 | 1 } }>(`/api/journey_flow_and_check_user_type_by_joruney/${journeyId}`, {
+        .get<z.output<typeof zJourneyFlowChoices>>(`/api/journey_flow_and_check_user_type_by_joruney/${journeyId}`, {
           query: { journey_flow_id: flowId },
         })
         .then((r) => r.data),
@@ -56,33 +44,27 @@ export const useFlowUserTypes = (journeyId: number | null, flowId?: number) =>
 export function useSaveJourney(id: number | null) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, unknown> | FormData) => http.post<{ message: string; data: Journey }>(id ? `/api/journey/${id}` : '/api/journey', body),
+    mutationFn: (body: Record<string, unknown> | FormData) => http.post<z.output<typeof zJourneySaved>>(id ? `/api/journey/${id}` : '/api/journey', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['journeys'] }),
   });
 }
 
-export interface BlockedSite {
-  id: number;
-  name: string;
-  reason: 'assigned_to_areas' | 'no_access';
-  message: string;
-  areas: string[];
-}
+export type BlockedSite = z.output<typeof zValidateJourneyResult>['data']['blocked_sites'][number];
 /** Rule 202: may the journey's site list become `siteIds`? Asked before saving. */
 export const validateJourneySites = (journeyId: number, siteIds: number[]) =>
-  http.post<{ message: string; data: { can_update: 0 | 1; blocked_sites: BlockedSite[] } }>('/api/validate-update-journey', { journey_id: journeyId, site_ids: siteIds });
+  http.post<z.output<typeof zValidateJourneyResult>>('/api/validate-update-journey', { journey_id: journeyId, site_ids: siteIds });
 
 /** Rule 154: how many signed-in people a change of the flow would strand. */
 export const validateFlow = (body: Record<string, unknown>) =>
-  http.post<{ message: string; data: { signed_in_count: number; users: { id: number; full_name: string }[]; will_close: 0 | 1 } }>('/api/validate-update-journey-flow', body);
+  http.post<z.output<typeof zValidateFlowResult>>('/api/validate-update-journey-flow', body);
 
 export function useSaveFlow() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ journeyId, flowId, body }: { journeyId: number; flowId?: number; body: Record<string, unknown> }) =>
       flowId
-        ? http.put<{ message: string; data: Flow; closed_visits?: number }>(`/api/journey_flow/${flowId}`, body)
-        : http.post<{ message: string; data: Flow; closed_visits?: number }>(`/api/journey_flow/${journeyId}`, body),
+        ? http.put<z.output<typeof zFlowSaved>>(`/api/journey_flow/${flowId}`, body)
+        : http.post<z.output<typeof zFlowSaved>>(`/api/journey_flow/${journeyId}`, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['journeys'] }),
   });
 }

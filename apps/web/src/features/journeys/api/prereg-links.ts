@@ -1,21 +1,11 @@
+import type { zLinkQr, zPreRegLink, zPreRegLinkOptions } from '@gatehouse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import type { z } from 'zod';
 
 /** A shareable pre-registration link (docs/pre-registration.md): `url` is what the visitor opens. */
-export interface PreRegLink {
-  id: number;
-  code: string;
-  url: string;
-  journey_id: number;
-  journey_flow_id: number | null;
-  area_id: number | null;
-  expires_at: string | null;
-  active: 0 | 1;
-}
-export interface LinkOptions {
-  areas: { id: number; name: string; site_id: number; site_name: string }[];
-  flows: { id: number; user_type_id: number; user_type_name: string }[];
-}
+export type PreRegLink = z.output<typeof zPreRegLink>;
+export type LinkOptions = z.output<typeof zPreRegLinkOptions>;
 export interface NewLink {
   area_id: number;
   journey_flow_id: number | null;
@@ -42,7 +32,7 @@ export const useLinkOptions = (journeyId: number) =>
 export const useLinkQr = (id: number) =>
   useQuery({
     queryKey: ['journeys', 'prereg-link-qr', id],
-    queryFn: () => http.get<{ data: { id: number; url: string; qrcode: string } }>(`/api/pre_registration_link_qr/${id}`).then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zLinkQr>>(`/api/pre_registration_link_qr/${id}`).then((r) => r.data),
   });
 
 export function useCreateLink(entityId: number, journeyId: number) {

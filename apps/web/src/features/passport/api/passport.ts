@@ -1,29 +1,16 @@
-import type { Entity, Session } from '@gatehouse/contract';
+import type { Entity, Session, zClientSecret, zInvitationAnswered, zInvitations, zMemberships, zOtpSetup, zPassportActivation } from '@gatehouse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { setSession } from '../../../lib/session';
+import type { z } from 'zod';
 
-export interface Invitation {
-  id: number;
-  entity_id: number;
-  entity_name: string;
-  role: string | null;
-  created_at: string;
-}
-export interface Membership {
-  id: number;
-  name: string;
-  subdomain: string;
-  logo: string | null;
-  package: string | null;
-  role: string | null;
-  current: 0 | 1;
-}
+export type Invitation = z.output<typeof zInvitations>['data'][number];
+export type Membership = z.output<typeof zMemberships>['data'][number];
 
 export const invitationsQuery = () =>
-  queryOptions({ queryKey: ['passport', 'invitations'], queryFn: () => http.get<{ data: Invitation[] }>('/api/passport/invitations').then((r) => r.data) });
+  queryOptions({ queryKey: ['passport', 'invitations'], queryFn: () => http.get<z.output<typeof zInvitations>>('/api/passport/invitations').then((r) => r.data) });
 export const membershipsQuery = (accountId: number) =>
-  queryOptions({ queryKey: ['passport', 'entities', accountId], queryFn: () => http.get<{ data: Membership[] }>(`/api/users_entities/${accountId}`).then((r) => r.data) });
+  queryOptions({ queryKey: ['passport', 'entities', accountId], queryFn: () => http.get<z.output<typeof zMemberships>>(`/api/users_entities/${accountId}`).then((r) => r.data) });
 
 export const useInvitations = () => useQuery(invitationsQuery());
 export const useMemberships = (accountId: number) => useQuery(membershipsQuery(accountId));
@@ -32,7 +19,7 @@ export function useAnswerInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: 'accept' | 'reject' }) =>
-      http.post<{ message: string; data: { entity_id: number } }>(`/api/${answer}-invitation-from-cloud`, { invitation_id: id }),
+      http.post<z.output<typeof zInvitationAnswered>>(`/api/${answer}-invitation-from-cloud`, { invitation_id: id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['passport'] }),
   });
 }
@@ -50,23 +37,18 @@ export const createOrganisation = async (body: { name: string; subdomain: string
   return switchEntity(created.id);
 };
 
-export const otpSetup = () => http.get<{ data: { secret: string; otpauth_url: string; qr: string } }>('/api/passport/otp/setup', { notFound: 'throw' }).then((r) => r.data);
+export const otpSetup = () => http.get<{ data: z.output<typeof zOtpSetup> }>('/api/passport/otp/setup', { notFound: 'throw' }).then((r) => r.data);
 export const otpEnable = (otp: string) => http.post<{ message: string }>('/api/passport/otp/enable', { otp });
 export const otpDisable = (password: string) => http.post<{ message: string }>('/api/passport/otp/disable', { password });
 export const clientSecret = (email: string, password: string, otp?: string) =>
-  http.post<{ data: { client_id: string; client_secret: string } }>('/api/get-client-secret', { email, password, ...(otp ? { otp } : {}) }).then((r) => r.data);
+  http.post<z.output<typeof zClientSecret>>('/api/get-client-secret', { email, password, ...(otp ? { otp } : {}) }).then((r) => r.data);
 export const deactivatePassport = (passportId: string) => http.post<{ message: string }>('/api/deactivate-passport-account', { passport_id: passportId });
 export const reactivatePassport = (passportId: string) => http.post<{ message: string }>('/api/reactivate-passport-account', { passport_id: passportId });
 
 /** The passport's activation (rules 62, 82): the shell's reactivation modal and the passport page ask it. */
-export interface Activation {
-  passport_id: string;
-  is_active: 0 | 1;
-  deactivated_at: string | null;
-  days_since_deactivation: number | null;
-}
+export type Activation = z.output<typeof zPassportActivation>['data'];
 
 export const activationQuery = (passportId: string) => ({
   queryKey: ['passport', 'activation', passportId],
-  queryFn: () => http.post<{ data: Activation }>('/api/check-activation-status', { passport_id: passportId }).then((r) => r.data),
+  queryFn: () => http.post<z.output<typeof zPassportActivation>>('/api/check-activation-status', { passport_id: passportId }).then((r) => r.data),
 });

@@ -1,16 +1,11 @@
-import type { InviteRow, zUserFull } from '@gatehouse/contract';
+import type { InviteRow, zDuplicatePair, zPassportPreview, zRfidCheck, zRfidEnrolment, zUserSaved } from '@gatehouse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
-import type { MassResult, PassportRow, UserRow } from '../../users/api/users';
+import type { MassResult, PassportRow } from '../../users/api/users';
 
 /** A suspected duplicate pair (GET /api/get_users_duplicate/{entityId}): reasons are email, phone, id_number, name. */
-export interface DuplicatePair {
-  user: UserRow;
-  duplicate: UserRow;
-  reasons: string[];
-  similarity: number;
-}
+export type DuplicatePair = z.output<typeof zDuplicatePair>;
 export const pairId = (p: DuplicatePair) => `${p.user.id}-${p.duplicate.id}`;
 
 /** Merge one person into the kept one (rule 180: both chosen, else 'Please select a user'). */
@@ -18,21 +13,18 @@ export function useMergeUsers() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (b: { keep_user_id: number; merge_user_id: number }) =>
-      http.post<{ message: string; data: z.infer<typeof zUserFull> }>('/api/merge_user', b, { forbidden: 'throw', notFound: 'throw' }),
+      http.post<z.output<typeof zUserSaved>>('/api/merge_user', b, { forbidden: 'throw', notFound: 'throw' }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['duplicates'] }), qc.invalidateQueries({ queryKey: ['users'] })]),
   });
 }
 
 /** The rule 179 row as the preview answers it: the person, their passport state and current grants. */
-export interface InvitePreviewRow extends PassportRow {
-  sites: number[];
-  user_types: number[];
-}
+export type InvitePreviewRow = PassportRow;
 export const useInvitePreview = (ids: number[]) =>
   useQuery({
     queryKey: ['users', 'invite-preview', ids],
     enabled: ids.length > 0,
-    queryFn: () => http.get<{ data: InvitePreviewRow[] }>('/api/mass-action-invite-users', { query: { users: ids.join(',') }, forbidden: 'throw' }).then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zPassportPreview>>('/api/mass-action-invite-users', { query: { users: ids.join(',') }, forbidden: 'throw' }).then((r) => r.data),
   });
 
 /** Apply dashboard invitations with full rows (rules 166, 179); the answer says who was invited and who skipped why. */
@@ -47,7 +39,7 @@ export function useApplyInvites() {
 /** Which of the shown people have an RFID value enrolled. */
 export const rfidStates = (ids: number[], signal?: AbortSignal) =>
   ids.length
-    ? http.get<{ data: { id: number; has_rfid: number }[] }>('/api/get_users_have_rfid_enrollment', { query: { userIds: ids.join(',') }, signal }).then((r) => new Map(r.data.map((x) => [x.id, x.has_rfid === 1])))
+    ? http.get<z.output<typeof zRfidEnrolment>>('/api/get_users_have_rfid_enrollment', { query: { userIds: ids.join(',') }, signal }).then((r) => new Map(r.data.map((x) => [x.id, x.has_rfid === 1])))
     : Promise.resolve(new Map<number, boolean>());
 
 export function useSendRfidInstructions() {
@@ -57,16 +49,12 @@ export function useSendRfidInstructions() {
 }
 
 /** The public enrolment link (/rfid/:code): checking it answers the person's first name. */
-export interface RfidLink {
-  valid: number;
-  first_name: string | null;
-  enrolled: number;
-}
+export type RfidLink = z.output<typeof zRfidCheck>['data'];
 export const useRfidLink = (code: string) =>
   useQuery({
     queryKey: ['rfid-link', code],
     retry: false,
-    queryFn: () => http.post<{ data: RfidLink }>('/api/verify-rfid-code', { code }, { notFound: 'throw', quiet: true }).then((r) => r.data),
+    queryFn: () => http.post<z.output<typeof zRfidCheck>>('/api/verify-rfid-code', { code }, { notFound: 'throw', quiet: true }).then((r) => r.data),
   });
 export const useEnrolRfid = (code: string) =>
-  useMutation({ mutationFn: (rfid: string) => http.post<{ message: string; data: RfidLink }>('/api/verify-rfid-code', { code, rfid }, { notFound: 'throw', quiet: true }) });
+  useMutation({ mutationFn: (rfid: string) => http.post<z.output<typeof zRfidCheck>>('/api/verify-rfid-code', { code, rfid }, { notFound: 'throw', quiet: true }) });

@@ -1,3 +1,4 @@
+import type { Kiosk } from '@gatehouse/contract';
 import { Badge, Button, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ export default function RfidEnrollmentPage() {
   const kiosks = useQuery({
     queryKey: ['kiosks', entityId],
     enabled: entityId > 0,
-    queryFn: () => http.get<{ data: { id: number; name: string }[] }>(`/api/kiosk/${entityId}`, { query: { limit: 100 } }).then((r) => r.data),
+    queryFn: () => http.get<{ data: Kiosk[] }>(`/api/kiosk/${entityId}`, { query: { limit: 100 } }).then((r) => r.data),
   });
   const send = useSendRfidInstructions();
   const [sentTo, setSentTo] = useState<Set<number>>(new Set());

@@ -1,4 +1,4 @@
-import type { Area, AreaOptions, Device, Kiosk, KioskRequest, Site } from '@gatehouse/contract';
+import type { Area, AreaOptions, Device, Kiosk, Site, zKioskAppVersions, zKioskDetail, zKioskRoom, zSignedInCount } from '@gatehouse/contract';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import type { GridQuery } from '../../../components/DataGrid';
 import { HttpError, http } from '../../../lib/http';
 import { connectRealtime } from '../../../lib/realtime';
 import { getToken } from '../../../lib/session';
+import type { z } from 'zod';
 
 export type TreeArea = Area & { kiosks: Kiosk[]; doors: Device[]; children: TreeArea[] };
 export type TreeSite = Site & { areas: TreeArea[] };
@@ -15,7 +16,7 @@ export const treeQuery = (entityId: number) =>
 export const useTree = (entityId: number) => useQuery(treeQuery(entityId));
 
 export const kioskQuery = (id: number) =>
-  queryOptions({ queryKey: ['sites', 'kiosk', id], queryFn: () => http.get<{ data: Kiosk & { requests: KioskRequest[] } }>(`/api/kiosks/${id}`, { notFound: 'throw' }).then((r) => r.data) });
+  queryOptions({ queryKey: ['sites', 'kiosk', id], queryFn: () => http.get<z.output<typeof zKioskDetail>>(`/api/kiosks/${id}`, { notFound: 'throw' }).then((r) => r.data) });
 
 /** One page of sites (sites_list: paging, filters, ordering). */
 export const getSitesPage = (entityId: number, q: GridQuery, signal: AbortSignal) => http.get<{ data: Site[]; count: number }>(`/api/sites_list/${entityId}`, { query: { ...q }, signal });
@@ -24,17 +25,17 @@ export const getSitesPage = (entityId: number, q: GridQuery, signal: AbortSignal
 export const areaOptionsQuery = (entityId: number) =>
   queryOptions({ queryKey: ['sites', 'area-options', entityId], queryFn: () => http.get<{ data: AreaOptions }>(`/api/area_options/${entityId}`).then((r) => r.data), staleTime: 60_000 });
 
-export type SignedInCount = { area_id: number; signed_in: number; remote_access: number; geofence: number };
+export type SignedInCount = z.output<typeof zSignedInCount>;
 export const signedInQuery = (areaId: number) =>
   queryOptions({ queryKey: ['sites', 'signed-in', areaId], queryFn: () => http.get<{ data: SignedInCount }>(`/api/get_count_users_singned_in/${areaId}`).then((r) => r.data) });
 
 export const onlineKiosksQuery = () => queryOptions({ queryKey: ['sites', 'online'], queryFn: () => http.get<{ data: Kiosk[]; count: number }>('/api/kiosks/online') });
 export const appVersionsQuery = () =>
-  queryOptions({ queryKey: ['sites', 'app-versions'], queryFn: () => http.get<{ data: { app_version: string | null; kiosks: number }[] }>('/api/kiosks/app-versions').then((r) => r.data) });
+  queryOptions({ queryKey: ['sites', 'app-versions'], queryFn: () => http.get<z.output<typeof zKioskAppVersions>>('/api/kiosks/app-versions').then((r) => r.data) });
 
-export type RoomData = { kiosk: Kiosk; site: { id: number; name: string; timezone: string } | null; area: { id: number; name: string; login_mode: string } | null; doors: Device[]; signed_in: number };
+export type RoomData = z.output<typeof zKioskRoom>['data'];
 export const roomDataQuery = (kioskId: number) =>
-  queryOptions({ queryKey: ['sites', 'room', kioskId], queryFn: () => http.get<{ data: RoomData }>(`/api/kiosks/room-data/${kioskId}`, { notFound: 'throw' }).then((r) => r.data) });
+  queryOptions({ queryKey: ['sites', 'room', kioskId], queryFn: () => http.get<z.output<typeof zKioskRoom>>(`/api/kiosks/room-data/${kioskId}`, { notFound: 'throw' }).then((r) => r.data) });
 
 /** Keeps the page live: any change to sites, areas, doors, kiosks (online, offline) or requests reloads what shows it. */
 export function usePlacesLive(entityId: number) {

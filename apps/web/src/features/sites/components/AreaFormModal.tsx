@@ -1,4 +1,4 @@
-import { AREA_LOGIN_MODES, AUTO_SIGN_OUT_MODES } from '@gatehouse/contract';
+import { AREA_LOGIN_MODES, AUTO_SIGN_OUT_MODES, type zAreaCheckAnswer } from '@gatehouse/contract';
 import { Alert, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
 import { areaOptionsQuery, fieldMessages, signedInQuery, type TreeArea, usePlacesChange } from '../api/places';
 import { type ModeChangeCheck, ModeChangeConfirm, loadModeChangeCheck } from './ModeChangeConfirm';
+import type { z } from 'zod';
 
 type Errors = { fields: Record<string, string>; form: string | null };
 const none: Errors = { fields: {}, form: null };
@@ -44,7 +45,7 @@ export function AreaFormModal({ entityId, siteId, parentId, area, onClose }: { e
   const toggleOption = async (key: 'remote_access' | 'geofence', on: boolean) => {
     setErrors((e) => ({ ...e, fields: { ...e.fields, [key]: '' } }));
     if (on || !area || area[key] !== 1) return set(key, on);
-    const res = await http.get<{ data: { allowed: 0 | 1; message: string | null } }>(`/api/check_areas_mode_by_area/${area.id}/${key}`);
+    const res = await http.get<z.output<typeof zAreaCheckAnswer>>(`/api/check_areas_mode_by_area/${area.id}/${key}`);
     if (res.data.allowed) set(key, false);
     else setErrors((e) => ({ ...e, fields: { ...e.fields, [key]: res.data.message ?? '' } }));
   };

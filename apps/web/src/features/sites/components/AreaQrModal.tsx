@@ -1,9 +1,11 @@
+import type { zAreaQr } from '@gatehouse/contract';
 import { Button, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
 import type { TreeArea } from '../api/places';
+import type { z } from 'zod';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -12,7 +14,7 @@ export function AreaQrModal({ area, siteName, onClose }: { area: TreeArea; siteN
   const { t, i18n } = useTranslation('sites');
   const qr = useQuery({
     queryKey: ['sites', 'qr', area.id],
-    queryFn: () => http.get<{ data: { data_url: string; url: string } }>(`/api/area_qr_code/${area.id}`).then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zAreaQr>>(`/api/area_qr_code/${area.id}`).then((r) => r.data),
   });
   const title = t('area.qr_title', { name: area.name });
   const print = () => {

@@ -1,18 +1,20 @@
+import type { zAreaLoginModes, zAreaSignOutCheck } from '@gatehouse/contract';
 import { Alert, Button, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
 import type { TreeArea } from '../api/places';
+import type { z } from 'zod';
 
 export interface ModeChangeCheck {
-  users: { should_sign_out: 0 | 1; count: number; users: { id: number; first_name: string; last_name: string }[] };
-  site: { area_id: number; name: string; login_mode: string; signed_in: number; remote_access: number; geofence: number }[];
+  users: z.output<typeof zAreaSignOutCheck>['data'];
+  site: z.output<typeof zAreaLoginModes>['data'];
 }
 
 /** Rule 232: who a login mode change signs out (should_SignedOut) and the modes of the site's areas (by site). */
 export async function loadModeChangeCheck(area: TreeArea, mode: string): Promise<ModeChangeCheck> {
   const [users, site] = await Promise.all([
-    http.get<{ data: ModeChangeCheck['users'] }>('/api/check_should_SignedOut_in_area', { query: { area_id: area.id, login_mode: mode } }),
-    http.get<{ data: ModeChangeCheck['site'] }>(`/api/check_areas_mode_by_site/${area.site_id}`),
+    http.get<z.output<typeof zAreaSignOutCheck>>('/api/check_should_SignedOut_in_area', { query: { area_id: area.id, login_mode: mode } }),
+    http.get<z.output<typeof zAreaLoginModes>>(`/api/check_areas_mode_by_site/${area.site_id}`),
   ]);
   return { users: users.data, site: site.data };
 }

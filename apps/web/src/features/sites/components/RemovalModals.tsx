@@ -1,9 +1,11 @@
+import type { zAreaCheckAnswer } from '@gatehouse/contract';
 import { Alert, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
 import { fieldMessages, flatAreas, subtreeIds, type TreeArea, type TreeSite, usePlacesChange } from '../api/places';
+import type { z } from 'zod';
 
 function Footer({ onClose, onDelete, disabled, pending, label }: { onClose: () => void; onDelete: () => void; disabled: boolean; pending: boolean; label: string }) {
   const { t } = useTranslation('sites');
@@ -22,7 +24,7 @@ export function AreaDeleteModal({ area, onClose }: { area: TreeArea; onClose: ()
   const [error, setError] = useState<string | null>(null);
   const check = useQuery({
     queryKey: ['sites', 'check', area.id, 'delete'],
-    queryFn: () => http.get<{ data: { allowed: 0 | 1; signed_in: number; message: string | null } }>(`/api/check_areas_mode_by_area/${area.id}/delete`).then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zAreaCheckAnswer>>(`/api/check_areas_mode_by_area/${area.id}/delete`).then((r) => r.data),
     gcTime: 0,
   });
   const subAreas = subtreeIds(area).length - 1;

@@ -1,3 +1,4 @@
+import type { zMapSettings } from '@gatehouse/contract';
 import 'leaflet/dist/leaflet.css';
 import { Box, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../lib/http';
+import type { z } from 'zod';
 
 interface Props {
   lat: number;
@@ -28,7 +30,7 @@ export default function SiteMap({ lat, long, radius, zoom, onPick }: Props) {
   pick.current = onPick;
   const settings = useQuery({
     queryKey: ['sites', 'map-settings'],
-    queryFn: () => http.get<{ data: { tile_url: string; attribution: string } }>('/api/map_settings').then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zMapSettings>>('/api/map_settings').then((r) => r.data),
     staleTime: Infinity,
   });
 

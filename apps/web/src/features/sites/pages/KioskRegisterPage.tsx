@@ -1,12 +1,13 @@
+import type { zKioskPairing, zKioskRegisterPoll } from '@gatehouse/contract';
 import { Alert, Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarePage } from '../../../components/PageLayout';
 import { http } from '../../../lib/http';
 import { deviceInfo, deviceToken, forgetDeviceToken, saveDeviceToken } from '../../../lib/kiosk-device';
+import type { z } from 'zod';
 
-type Pending = { registration_id: number; pairing_code: string; secret: string; expires_at: string; poll_ms: number };
-type Registered = { status: 'registered'; kiosk_id: number; entity_id: number; device_token: string };
+type Pending = z.output<typeof zKioskPairing>;
 
 /** The kiosk app this page hands the device over to once it is paired. */
 const KIOSK_APP_PATH = '/kiosk';
@@ -43,7 +44,7 @@ export default function KioskRegisterPage({ open = (path: string) => window.loca
     const tick = async () => {
       if (stop) return;
       try {
-        const res = await http.post<{ data: Registered | { status: 'waiting' } }>('/api/kiosk-register/poll', { registration_id: pending.registration_id, secret: pending.secret });
+        const res = await http.post<z.output<typeof zKioskRegisterPoll>>('/api/kiosk-register/poll', { registration_id: pending.registration_id, secret: pending.secret });
         if (stop) return;
         if (res.data.status === 'registered') {
           saveDeviceToken(res.data.device_token);

@@ -1,4 +1,4 @@
-import type { UserType, zUserTypeBody } from '@gatehouse/contract';
+import type { UserType, zLinkQr, zUniqueCheck, zUserTypeBody } from '@gatehouse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
@@ -24,10 +24,10 @@ export const useUserType = (id: number | null) =>
 
 /** Is a user-type name free (rule 189)? `id` leaves the type being edited out. */
 export const checkUserTypeName = (name: string, id: number | undefined, signal?: AbortSignal) =>
-  http.get<{ message: string; data: { unique: 0 | 1 } }>('/api/usertypes/unique', { query: { name, id }, signal, notFound: 'throw' });
+  http.get<z.output<typeof zUniqueCheck>>('/api/usertypes/unique', { query: { name, id }, signal, notFound: 'throw' });
 
 /** The type's pre-registration QR code (a PNG data URL) and the link it holds. */
-export const getUserTypeQr = (id: number) => http.get<{ data: { id: number; url: string; qrcode: string } }>(`/api/user-type-qr/${id}`, { forbidden: 'throw' }).then((r) => r.data);
+export const getUserTypeQr = (id: number) => http.get<z.output<typeof zLinkQr>>(`/api/user-type-qr/${id}`, { forbidden: 'throw' }).then((r) => r.data);
 
 function useInvalidate() {
   const qc = useQueryClient();

@@ -1,27 +1,10 @@
+import type { zImportRow, zImportTask, zImportTaskSaved } from '@gatehouse/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import type { z } from 'zod';
 
-export interface ImportTask {
-  id: number;
-  file_name: string;
-  status: 'staged' | 'queued' | 'running' | 'done' | 'failed';
-  total: number;
-  processed: number;
-  created: number;
-  updated: number;
-  refused: number;
-  error: string | null;
-  created_at: string;
-}
-export interface ImportRowView {
-  id: number;
-  row_number: number;
-  data: Record<string, string>;
-  photo: string | null;
-  result: string;
-  reason: string | null;
-  user_id: number | null;
-}
+export type ImportTask = z.output<typeof zImportTask>;
+export type ImportRowView = z.output<typeof zImportRow>;
 
 /** Upload: multipart with `file` (.xlsx) and optional `photos` (.zip); the server checks both before writing. */
 export function useUploadImport() {
@@ -30,12 +13,12 @@ export function useUploadImport() {
       const form = new FormData();
       form.append('file', file);
       if (photos) form.append('photos', photos);
-      return http.post<{ message: string; data: ImportTask }>('/api/users/import', form);
+      return http.post<z.output<typeof zImportTaskSaved>>('/api/users/import', form);
     },
   });
 }
 
-export const useRunImport = () => useMutation({ mutationFn: (id: number) => http.post<{ message: string; data: ImportTask }>('/api/users/run_import', { import_id: id }) });
+export const useRunImport = () => useMutation({ mutationFn: (id: number) => http.post<z.output<typeof zImportTaskSaved>>('/api/users/run_import', { import_id: id }) });
 
 const tasksQuery = (entityId: number) =>
   queryOptions({ queryKey: ['users', 'imports', entityId], queryFn: () => http.get<{ data: ImportTask[]; count: number }>(`/api/users/import_tasks/${entityId}`, { query: { limit: 50 } }) });

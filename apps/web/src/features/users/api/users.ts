@@ -1,4 +1,4 @@
-import type { zMassResult, zUserFull, zUserRow } from '@gatehouse/contract';
+import type { zMassResult, zNamed, zPassportPreview, zPassportRow, zUserFull, zUserRow, zUserSaved, zUsersGridData } from '@gatehouse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http, HttpError } from '../../../lib/http';
@@ -7,19 +7,9 @@ import { tMessage } from '../../../lib/i18n';
 export type UserRow = z.infer<typeof zUserRow>;
 export type UserFull = z.infer<typeof zUserFull>;
 export type MassResult = z.infer<typeof zMassResult>;
-export interface Named {
-  id: number;
-  name: string;
-}
+export type Named = z.output<typeof zNamed>;
 /** What the grid's filters and the user form choose from (GET /api/data_users_grid/{entityId}). */
-export interface GridData {
-  user_types: Named[];
-  labels: Named[];
-  departments: Named[];
-  roles: Named[];
-  sites: Named[];
-  counts: { active: number; archived: number };
-}
+export type GridData = z.output<typeof zUsersGridData>;
 
 export const gridDataQuery = (entityId: number) =>
   queryOptions({ queryKey: ['users', 'grid-data', entityId], queryFn: () => http.get<{ data: GridData }>(`/api/data_users_grid/${entityId}`).then((r) => r.data) });
@@ -42,7 +32,7 @@ export function useSaveUser(id: number | null) {
   const changed = useUsersChanged();
   return useMutation({
     mutationFn: (body: BodyInit | Record<string, unknown>) =>
-      http.post<{ message: string; data: UserFull }>(id ? `/api/users/update/${id}` : '/api/users', body, { forbidden: 'throw' }),
+      http.post<z.output<typeof zUserSaved>>(id ? `/api/users/update/${id}` : '/api/users', body, { forbidden: 'throw' }),
     onSuccess: () => changed(),
   });
 }
@@ -103,17 +93,12 @@ export function useMassAction() {
 }
 
 /** The chosen people with their passport state before inviting or revoking (rule 178). */
-export interface PassportRow extends UserRow {
-  invitation: string | null;
-  can_invite: number;
-  can_revoke: number;
-  error: string | null;
-}
+export type PassportRow = z.output<typeof zPassportRow>;
 export const usePassportPreview = (ids: number[], enabled: boolean) =>
   useQuery({
     queryKey: ['users', 'passport-preview', ids],
     enabled: enabled && ids.length > 0,
-    queryFn: () => http.get<{ data: PassportRow[] }>('/api/mass-action-invite-users', { query: { users: ids.join(',') }, forbidden: 'throw' }).then((r) => r.data),
+    queryFn: () => http.get<z.output<typeof zPassportPreview>>('/api/mass-action-invite-users', { query: { users: ids.join(',') }, forbidden: 'throw' }).then((r) => r.data),
   });
 
 export function useUserAction() {
