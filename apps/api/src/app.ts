@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { modules } from './modules/index';
 import { WEB_DIST_DIR } from './paths';
 import { registerLanes } from './platform/http/lanes';
+import { registerJsonBody } from './platform/http/json-body';
 import { registerErrors, registerIdentity } from './platform/http/plugins';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
@@ -38,6 +39,7 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  registerJsonBody(app);
   registerLanes(app);
   registerSecurityHeaders(app);
   await app.register(rateLimit, {

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { forbidden, found, notFound } from '../../platform/errors';
+import { parseJsonField } from '../../platform/http/json-body';
 import { readMultipart } from '../../platform/http/multipart';
 import type { Router } from '../../platform/http/route';
 import { parseBody } from '../../platform/http/validation';
@@ -39,12 +40,8 @@ export const withJsonData = <S extends z.ZodType>(schema: S) =>
   z.preprocess((raw) => {
     const data = (raw as { data?: unknown } | null)?.data;
     if (typeof data !== 'string') return raw;
-    try {
-      const parsed: unknown = JSON.parse(data);
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : null;
-    } catch {
-      return null;
-    }
+    const parsed = parseJsonField(data);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : null;
   }, schema);
 
 export function registerCore(r: Router, services: Services) {
