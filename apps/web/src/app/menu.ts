@@ -11,6 +11,8 @@ export interface MenuItem {
   children?: MenuItem[];
   /** Paths that highlight this entry (rule 48). */
   matches?: string[];
+  /** A live number shown beside the entry (the shell knows how to count it). */
+  badge?: 'awaiting_approval';
 }
 
 /** The side menu (rules 43-46), in the documents' order. */
@@ -19,6 +21,18 @@ export const MENU: MenuItem[] = [
   { id: 'company', label: 'menu.company', link: '/company', acl: 'company_details' },
   { id: 'dashboard', label: 'menu.dashboard', link: '/', acl: 'dashboard', matches: ['/filtered'] },
   { id: 'users', label: 'menu.users', link: '/users', acl: 'users', newTab: true },
+  {
+    // Issue 15 part 4: where people look for their visitors (gated like the page that adds visits).
+    id: 'visitors',
+    label: 'menu.visitors',
+    link: '/visitors',
+    acl: 'users',
+    children: [
+      { id: 'visitors_today', label: 'menu.visitors_today', link: '/visitors', acl: 'users' },
+      { id: 'visitors_expected', label: 'menu.visitors_expected', link: '/visitors/expected', acl: 'users', matches: ['add-expected-visitors'] },
+      { id: 'visitors_awaiting', label: 'menu.visitors_awaiting', link: '/visitors/awaiting-approval', acl: 'users', badge: 'awaiting_approval' },
+    ],
+  },
   { id: 'announcements', label: 'menu.announcements', link: '/announcements', acl: 'announcements', matches: ['announcements', 'add-announcement', 'announcement-details'] },
   { id: 'sites', label: 'menu.sites', link: '/sites', acl: 'sites_devices' },
   {

@@ -34,7 +34,7 @@ async function awaiting(approvalState: 'pending' | 'rejected' = 'pending') {
   const [visit] = await f.run((tx) =>
     tx
       .insert(visits)
-      .values({ entityId: org.entityId, userId: person.id, areaId: area.id, siteId: area.site_id, status: 'expected', expectedAt: new Date(Date.now() + 3600_000), registrationMethod: 'approval_required', approvalState, linkTokenHash: linkHash(token) })
+      .values({ entityId: org.entityId, userId: person.id, areaId: area.id, siteId: area.site_id, status: 'expected', expectedAt: new Date(Date.now() + 20 * 60_000), registrationMethod: 'approval_required', approvalState, linkTokenHash: linkHash(token) })
       .returning(),
   );
   return { f, person, visit, qr: `https://gatehouse.example/c/${token}` };

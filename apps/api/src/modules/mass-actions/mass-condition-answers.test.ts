@@ -60,7 +60,7 @@ describe('mass sign-in: the entry condition answered at the desk (rules 210-211,
     const d = await desk(org);
     await d.f.run((tx) => tx.update(journeyFlows).set({ complianceFrequency: 'everytime' }).where(eq(journeyFlows.id, d.flow.id)));
     // Vera answered online for this afternoon's visit; Wes passed a minute ago, but for no visit (not enough 'everytime').
-    const [visit] = await d.f.run((tx) => tx.insert(visits).values({ entityId: org.entityId, userId: d.vera.id, areaId: d.area.id, status: 'expected', expectedAt: new Date(Date.now() + 3_600_000) }).returning());
+    const [visit] = await d.f.run((tx) => tx.insert(visits).values({ entityId: org.entityId, userId: d.vera.id, areaId: d.area.id, status: 'expected', expectedAt: new Date(Date.now() + 20 * 60_000) }).returning());
     await d.f.answer(d.vera.id, d.health, 'success', new Date(Date.now() - 3_600_000), visit.id);
     await d.f.answer(d.wes.id, d.health, 'success', new Date(Date.now() - 60_000));
     const users = await rows(d);

@@ -1,10 +1,10 @@
 import { DEFAULT_TEMPERATURE_THRESHOLD_C, flag, type MassUser, temperatureThreshold } from '@gatehouse/contract';
-import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
-import { areas, complianceUsers, complianceVersions, compliances, sites, visits } from '../../db/schema/index';
+import { and, desc, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { areas, complianceUsers, complianceVersions, compliances, sites, userTypes, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { isComplianceDue } from '../compliance';
 import { checksOf, loadJourney } from '../kiosk-app';
-import { expectedVisitWindow } from '../signin';
+import { withinGrace } from '../signin';
 
 type Checks = MassUser['checks'];
 type ComplianceItem = MassUser['compliances'][number];
@@ -103,17 +103,17 @@ export async function personChecks(tx: Db, entityId: number, areaId: number | un
 
 /**
  * The people whose flow asks its condition 'everytime' and who passed it for the visit the sign-in would take:
- * their earliest expected visit here (or anywhere) in the sign-in's window (`expectedVisitWindow`), answered online or at the front desk
+ * their earliest expected visit here (or anywhere) within its user type's grace period (`withinGrace`), answered online or at the front desk
  * (rule 214). The sign-in's own load finds that visit the same way (signin/load-sign-in.ts, expectedVisitOf).
  */
 async function passedForExpectedVisit(tx: Db, entityId: number, areaId: number, people: { id: number }[], flowOf: Map<number, FlowChoice>, now: Date) {
   const asked = people.filter((p) => flowOf.get(p.id)?.flow.complianceFrequency === 'everytime' && flowOf.get(p.id)?.flow.complianceId);
   const passed = new Set<number>();
   if (!asked.length) return passed;
-  const { from, to } = expectedVisitWindow(now);
   const expected = await tx
     .selectDistinctOn([visits.userId], { userId: visits.userId, visitId: visits.id })
     .from(visits)
+    .leftJoin(userTypes, and(eq(userTypes.id, visits.userTypeId), eq(userTypes.entityId, entityId)))
     .where(
       and(
         eq(visits.entityId, entityId),
@@ -122,8 +122,7 @@ async function passedForExpectedVisit(tx: Db, entityId: number, areaId: number, 
         notInArray(visits.approvalState, ['pending', 'rejected']),
         inArray(visits.userId, asked.map((p) => p.id)),
         or(eq(visits.areaId, areaId), isNull(visits.areaId)),
-        gte(visits.expectedAt, from),
-        lt(visits.expectedAt, to),
+        withinGrace(now),
       ),
     )
     .orderBy(visits.userId, visits.expectedAt);

@@ -7,7 +7,7 @@ export { hosts, personAndPlaceColumns, visitDetailColumns } from './columns';
 export { signinDemo } from './demo';
 export { arrivalAsks } from './entry-checks';
 export { presentScan, scanQuery, type ScanRow } from './load-scans';
-export { expectedVisitWindow } from './load-sign-in';
+export { withinGrace } from './load-sign-in';
 export { loadSubject } from './load-subject';
 export { blockedPeople } from './policy';
 export { refusalMessage } from './refusal';

@@ -3,7 +3,8 @@ import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { runPrepared, statement, type Statement } from '../../platform/db/prepared';
 import { fieldError } from '../../platform/errors';
-import type { ComplianceQuestion } from '../../db/schema/index';
+import { sql } from 'drizzle-orm';
+import { type ComplianceQuestion, userTypes, visits } from '../../db/schema/index';
 import type { ModeRules } from '../attendance';
 
 export interface SignInPlace {
@@ -106,13 +107,20 @@ const MATCH: Record<Match, string> = {
   id_number: 'u.id_number = $5',
 };
 
-/** The expected visits a sign-in at `at` can take: expected within 12 hours either side. */
-export const expectedVisitWindow = (at: Date) => ({ from: new Date(at.getTime() - 12 * 3600_000), to: new Date(at.getTime() + 12 * 3600_000) });
+/** A visit without a user type: the user types' default grace period (minutes). */
+const GRACE_DEFAULT = 30;
+/**
+ * Rules 190 and 194: a sign-in at `at` takes an expected visit expected within its user type's grace period
+ * (minutes; the column's default when the visit has no type) either side of `at`. The load statement below says
+ * the same in its own SQL.
+ */
+export const withinGrace = (at: Date) =>
+  sql`${visits.expectedAt} between ${at}::timestamptz - make_interval(mins => coalesce(${userTypes.gracePeriod}, ${GRACE_DEFAULT})) and ${at}::timestamptz + make_interval(mins => coalesce(${userTypes.gracePeriod}, ${GRACE_DEFAULT}))`;
 
 /**
  * The load statement's text, built once per shape (how the person is named, whether the actor has every site and
  * every user type) and prepared by name. Parameters: $1 organisation, $2 the acting member, $3 area, $4 kiosk,
- * $5 the person's user id, e-mail, phone or ID number, $6 idempotency key, $7 and $8 the expected-visit window.
+ * $5 the person's user id, e-mail, phone or ID number, $6 idempotency key, $7 the time of the sign-in.
  * Plain columns, not JSON, except the two lists (the mode's reasons, the person's visits).
  */
 function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): Statement {
@@ -149,8 +157,11 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
                          select 1 from compliance_users cu where cu.entity_id = $1 and cu.visit_id = v.id and cu.compliance_id = fl.compliance_id and cu.status = 'success')))
               from (
                 select v.id, v.status, v.area_id, v.host_user_id, v.expected_at, v.approval_state from visits v
+                left join user_types vt on vt.id = v.user_type_id and vt.entity_id = $1
                 where v.entity_id = $1 and v.user_id = u.id and v.status in ('signed_in', 'expected')
-                  and (v.status = 'signed_in' or ((v.area_id = a.id or v.area_id is null) and v.expected_at >= $7::timestamptz and v.expected_at < $8::timestamptz))
+                  -- An expected visit within its type's grace period either side of the sign-in (rules 190, 194).
+                  and (v.status = 'signed_in' or ((v.area_id = a.id or v.area_id is null)
+                    and abs(extract(epoch from v.expected_at - $7::timestamptz)) <= 60 * coalesce(vt.grace_period, ${GRACE_DEFAULT})))
                 order by v.signed_in_at desc nulls last
                 limit 20
               ) v) as visits,
@@ -218,7 +229,6 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
   else if (body.phone) [match, value] = ['phone', body.phone];
   else if (body.id_number) [match, value] = ['id_number', body.id_number];
   else throw fieldError('user_id', 'signin.person_required');
-  const { from, to } = expectedVisitWindow(at);
   const [row] = await runPrepared<LoadRow>(tx, loadStatement(match, actor.allSites, actor.allUserTypes), [
     actor.entityId,
     actor.userId ?? -1,
@@ -226,8 +236,7 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
     body.kiosk_id ?? null,
     value,
     body.idempotency_key ?? null,
-    from,
-    to,
+    at,
   ]);
   if (!row) return null;
   const place: SignInPlace = {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceModeGrants, userUserTypes, users, visits } from '../../db/schema/index';
+import { attendanceModeGrants, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
 import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { mailTo } from '../../../test/mailbox';
@@ -66,6 +66,30 @@ describe('signing in and out: POST /api/user_action and /api/kiosk/scan', () => 
     expect(res.body.data.visit_id).toBe(expected.id);
     const [visit] = await f.run((tx) => tx.select().from(visits).where(eq(visits.id, expected.id)));
     expect(visit.status).toBe('signed_in');
+  });
+
+  it("rules 190, 194: a sign-in takes an expected visit within its user type's grace period, not a fixed 12 hours", async () => {
+    const org = await createOrg(h);
+    const { f, area, a } = await place(org);
+    const [long, short] = await f.run(async (tx) => {
+      const [l] = await tx.insert(userTypes).values({ entityId: org.entityId, name: 'Long grace', gracePeriod: 120 }).returning();
+      const [s] = await tx.insert(userTypes).values({ entityId: org.entityId, name: 'Short grace', gracePeriod: 30 }).returning();
+      return [l!, s!];
+    });
+    const inNinety = new Date(Date.now() + 90 * 60_000);
+    const expect_ = async (userTypeId: number) => {
+      const person = await f.person({ userTypeId });
+      const [v] = await f.run((tx) => tx.insert(visits).values({ entityId: org.entityId, userId: person.id, areaId: area.id, userTypeId, status: 'expected', expectedAt: inNinety }).returning());
+      const res = await a.post('/api/user_action', { area_id: area.id, user_id: person.id, action: 'in' });
+      expect(res.status).toBe(200);
+      return { expected: v!.id, took: res.body.data.visit_id as number };
+    };
+    const within = await expect_(long.id);
+    expect(within.took).toBe(within.expected);
+    const beyond = await expect_(short.id);
+    expect(beyond.took).not.toBe(beyond.expected);
+    const [left] = await f.run((tx) => tx.select().from(visits).where(eq(visits.id, beyond.expected)));
+    expect(left.status).toBe('expected');
   });
 
   it('answers 401 without a token, 403 without the permission, 404 for another organisation’s area or person', async () => {

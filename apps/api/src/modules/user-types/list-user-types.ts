@@ -43,7 +43,9 @@ export async function listUserTypes(tx: Db, actor: MemberActor, f: TypeFilter = 
   const used = await typesUsedBy(tx, actor.entityId, f);
   if (used) conds.push(used.length ? inArray(userTypes.id, used) : sql`false`);
   const where = and(...conds);
-  const count = sql<number>`(select count(*)::int from ${users} where ${users.entityId} = ${actor.entityId} and ${users.userTypeId} = ${userTypes.id} and ${users.status} = 'active')`;
+  // Qualified by hand: inside a one-table select drizzle writes columns unqualified, and an unqualified `id` here
+  // would be the person's own id (every type then showed the same count).
+  const count = sql<number>`(select count(*)::int from ${users} p where p.entity_id = ${actor.entityId} and p.user_type_id = ${userTypes}.id and p.status = 'active')`;
   const dir = page?.orderBy === 'desc' ? desc : asc;
   const order = page?.sortField === 'users_count' ? dir(count) : page?.sortField === 'created_at' ? dir(userTypes.createdAt) : page?.sortField === 'name' ? dir(userTypes.name) : asc(userTypes.sortOrder);
   let q = tx.select({ row: userTypes, count }).from(userTypes).where(where).orderBy(order, asc(userTypes.name), asc(userTypes.id)).$dynamic();

@@ -102,6 +102,24 @@ describe('user types: tree, moves and deletion', () => {
     expect(await withTenant(db, org.entityId, (tx) => tx.select().from(userTypes).where(eq(userTypes.id, pupil.id)))).toHaveLength(0);
   });
 
+  it('issue 15 part 8: each type shows its own number of active people (users_count), in the list and the tree', async () => {
+    const org = await createOrg(h);
+    const pupil = await make(org, 'Pupil');
+    const staff = await make(org, 'Staff');
+    await make(org, 'Contractor');
+    const db = h.services.database.db;
+    await withTenant(db, org.entityId, (tx) =>
+      tx.insert(users).values([
+        ...['Ada', 'Bea', 'Cy'].map((firstName) => ({ entityId: org.entityId, firstName, lastName: 'P', userTypeId: pupil.id })),
+        { entityId: org.entityId, firstName: 'Dee', lastName: 'S', userTypeId: staff.id },
+        { entityId: org.entityId, firstName: 'Old', lastName: 'S', userTypeId: staff.id, status: 'archived' as const },
+      ]),
+    );
+    const counts = (rows: { name: string; users_count?: number }[]) => Object.fromEntries(rows.filter((r) => r.name !== 'Visitor').map((r) => [r.name, r.users_count]));
+    expect(counts((await api(h.app, org.token).get(`/api/user-types/list/${org.entityId}`)).body.data)).toMatchObject({ Pupil: 3, Staff: 1, Contractor: 0 });
+    expect(counts((await api(h.app, org.token).get(`/api/user_type_parent_with_children/${org.entityId}`)).body.data)).toMatchObject({ Pupil: 3, Staff: 1, Contractor: 0 });
+  });
+
   it('rule 193: switching is allowed only when the type allows it, and never from staff to a visitor type', async () => {
     const org = await createOrg(h);
     const staff = await make(org, 'Staff', { is_staff: 1, allow_switch: 1 });

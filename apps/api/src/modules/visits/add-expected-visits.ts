@@ -26,7 +26,7 @@ export async function checkPlace(tx: Db, actor: MemberActor, b: { site_id: numbe
     .innerJoin(sites, eq(sites.id, areas.siteId))
     .where(and(eq(areas.id, b.area_id), eq(areas.entityId, e), eq(areas.siteId, b.site_id)));
   if (!area) throw notFound();
-  const [type] = await tx.select({ id: userTypes.id }).from(userTypes).where(and(eq(userTypes.id, b.user_type_id), eq(userTypes.entityId, e)));
+  const [type] = await tx.select({ id: userTypes.id, gracePeriod: userTypes.gracePeriod }).from(userTypes).where(and(eq(userTypes.id, b.user_type_id), eq(userTypes.entityId, e)));
   if (!type) throw notFound();
   let flow: JourneyFlow | null = null;
   if (b.journey_flow_id) {
@@ -35,7 +35,7 @@ export async function checkPlace(tx: Db, actor: MemberActor, b: { site_id: numbe
   } else flow = await flowForVisit(tx, e, area.id, type.id);
   if (checkHost) await assertConsoleHost(tx, e, flow, b.host ?? null);
   await assertVisitGrants(tx, actor, { siteId: area.siteId, userTypeId: type.id });
-  return { ...area, flow };
+  return { ...area, flow, gracePeriod: type.gracePeriod };
 }
 
 /**
@@ -123,7 +123,7 @@ export async function addExpectedVisits(tx: Db, actor: MemberActor, b: Body, sec
         approvalState: 'not_required',
         linkNonce: nonce,
         linkTokenHash: `pending-${nonce}`,
-        linkExpiresAt: linkExpiry(expectedAt),
+        linkExpiresAt: linkExpiry(expectedAt, area.gracePeriod),
         companyName: v.company_name ?? null,
         lang: v.lang ?? person.lang,
         createdBy: actor.userId,

@@ -135,7 +135,7 @@ export async function createExpectedVisit(services: Services, link: Link, f: For
         approvalState: needsApproval ? 'pending' : 'not_required',
         linkNonce: nonce,
         linkTokenHash: `pending-${nonce}`,
-        linkExpiresAt: linkExpiry(expectedAt),
+        linkExpiresAt: linkExpiry(expectedAt, type.gracePeriod),
         approvalTokenHash: approval?.hash ?? null,
         passportId: f.passport_id ?? null,
         companyName: f.company_name ?? null,

@@ -69,7 +69,7 @@ export const seedExpectedVisitors: DemoSeeder = async (services, ctx) => {
           approvalState: v.approval,
           linkNonce: nonce,
           linkTokenHash: `pending-${nonce}`,
-          linkExpiresAt: linkExpiry(expectedAt),
+          linkExpiresAt: linkExpiry(expectedAt, v.approval === 'pending' ? contractor.gracePeriod : visitor.gracePeriod),
           companyName: v.company,
           preRegistrationLinkId: link.id,
           createdBy: ctx.ownerUserId,

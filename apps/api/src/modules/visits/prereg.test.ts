@@ -257,6 +257,7 @@ describe('validate and create an expected visit', () => {
   it('creates the person and a ready visit (allowed method), read in the site time zone', async () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org, { timezone: 'Europe/Madrid' });
+    await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(userTypes).set({ gracePeriod: 90 }).where(eq(userTypes.id, p.visitor.id)));
     const f = form(p.link.code, p.visitor.id, { visit_date: '2030-07-01', visit_time: '09:15' });
     const res = await create('ar', f);
     expect(res.status).toBe(201);
@@ -266,6 +267,8 @@ describe('validate and create an expected visit', () => {
     const v = await visitRow(h, org, res.body.data.visit_id);
     expect(v).toMatchObject({ status: 'expected', registrationMethod: 'allowed', approvalState: 'not_required', visitTime: '09:15:00', lang: 'ar', areaId: p.area.id, siteId: p.site.id });
     expect(v.linkTokenHash).not.toContain(res.body.data.visit_url);
+    // Rules 190, 194: its links work until the user type's grace period (90 minutes) after the expected time.
+    expect(v.linkExpiresAt?.toISOString()).toBe('2030-07-01T08:45:00.000Z');
   });
 
   it('rule 156: a type needing approval waits for the admin', async () => {

@@ -86,7 +86,7 @@ const visitRoutes = defineRoutes((r, services) => {
         await assertNoDuplicateVisit(tx, actor.entityId, { userIds: [v.userId], areaId, date, time, exceptVisitId: v.id });
         const userTypeId = body.user_type_id ?? v.userTypeId!;
         const journeyFlowId = areaId !== v.areaId || userTypeId !== v.userTypeId ? (place.flow?.id ?? null) : v.journeyFlowId;
-        const changes = { areaId, siteId: area.siteId, userTypeId, journeyFlowId, hostUserId: host, visitDate: date, visitTime: time, expectedAt, linkExpiresAt: linkExpiry(expectedAt) };
+        const changes = { areaId, siteId: area.siteId, userTypeId, journeyFlowId, hostUserId: host, visitDate: date, visitTime: time, expectedAt, linkExpiresAt: linkExpiry(expectedAt, place.gracePeriod) };
         await tx.update(visits).set({ ...changes, updatedAt: new Date() }).where(and(eq(visits.id, v.id), eq(visits.entityId, actor.entityId)));
         await audit(tx, 'update', 'visit', v.id, { ...body });
         const moved = expectedAt.getTime() !== v.expectedAt?.getTime() || areaId !== v.areaId;

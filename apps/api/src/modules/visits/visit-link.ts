@@ -2,8 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { type LinkExpiryReason, linkExpiryMessageKey } from '@gatehouse/contract';
 import { hashToken } from '../../platform/auth/tokens';
 
-/** Minutes after the expected time during which the visit's links still work (rule 190's grace minimum is 30). */
-export const VISIT_GRACE_MINUTES = 60;
 
 /**
  * The visit link token (`/c/{visitUrl}`): an HMAC of a per-visit random nonce under SECRET_KEY. Only its hash is
@@ -41,4 +39,5 @@ export function linkState(v: LinkVisit, kind: 'confirmation' | 'compliance', now
 /** Message keys of rules 146-148 (one source with the /link-expired page: the contract's). */
 export const reasonMessageKey = (reason: LinkExpiryReason, kind: 'confirmation' | 'compliance') => linkExpiryMessageKey(reason, kind);
 
-export const linkExpiry = (expectedAt: Date) => new Date(expectedAt.getTime() + VISIT_GRACE_MINUTES * 60_000);
+/** The visit's links work until its user type's grace period (minutes, rules 190 and 194) after the expected time. */
+export const linkExpiry = (expectedAt: Date, graceMinutes: number) => new Date(expectedAt.getTime() + graceMinutes * 60_000);

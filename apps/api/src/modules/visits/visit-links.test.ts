@@ -18,7 +18,7 @@ afterAll(() => h.close());
 
 const pub = () => api(h.app);
 let n = 0;
-async function register(p: Place, opts: { lang?: string; userTypeId?: number; email?: string; host?: number; image?: Buffer } = {}) {
+async function register(p: Place, opts: { lang?: string; userTypeId?: number; email?: string; host?: number; image?: Buffer; company?: string | null } = {}) {
   n += 1;
   const email = opts.email ?? `link${n}-${Date.now()}@example.test`;
   const body = multipart(
@@ -31,7 +31,7 @@ async function register(p: Place, opts: { lang?: string; userTypeId?: number; em
       last_name: 'Link',
       email,
       phone: String(600000000 + n + Math.floor(Math.random() * 1e6)),
-      company_name: 'Acme, Ltd',
+      ...(opts.company === null ? {} : { company_name: opts.company ?? 'Acme, Ltd' }),
       ...(opts.host ? { host: String(opts.host) } : {}),
     },
     opts.image ? { image: { data: opts.image, filename: 'me.jpg', type: 'image/jpeg' } } : {},
@@ -237,6 +237,7 @@ describe('mail', () => {
     expect(pending.parts.some((x) => x.headers['content-type']?.startsWith('image/') || x.headers['content-type']?.startsWith('text/calendar'))).toBe(false);
     const [request] = await mailsTo(h, p.host.email!);
     expect(request.subject).toBe(`Apruebe la visita de Lina Link el ${dayAhead()}`);
+    expect(request.text).toContain('Lina Link (Acme, Ltd) se ha registrado');
     const token = request.text.match(/\/visit-approval\/([\w-]+)/)![1];
     const view = await pub().get(`/api/visit-approval/es/${token}`);
     expect(view.body.data).toMatchObject({ id: v.visit_id, approval_state: 'pending' });
@@ -274,8 +275,12 @@ describe("the host's approval link", () => {
   it('is long and random, and stops working once the visit has passed', async () => {
     const org = await createOrg(h);
     const p = await createPlace(h, org);
-    const v = await register(p, { userTypeId: p.contractor.id, host: p.host.id });
-    const token = (await mailsTo(h, p.host.email!))[0].text.match(/\/visit-approval\/([\w-]+)/)![1];
+    const v = await register(p, { userTypeId: p.contractor.id, host: p.host.id, company: null });
+    const request = (await mailsTo(h, p.host.email!))[0];
+    // Issue 15 part 8: no company, no "(-)".
+    expect(request.text).toContain('Lina Link');
+    expect(request.text).not.toMatch(/Lina Link \(/);
+    const token = request.text.match(/\/visit-approval\/([\w-]+)/)![1];
     expect(token.length).toBeGreaterThanOrEqual(40);
     expect((await pub().get(`/api/visit-approval/en/${token}`)).status).toBe(200);
     await setVisit(org, v.visit_id, { linkExpiresAt: new Date(Date.now() - 1000) });

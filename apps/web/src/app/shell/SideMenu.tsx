@@ -1,10 +1,11 @@
-import { ActionIcon, AppShell, Box, NavLink, ScrollArea, Text, ThemeIcon, Tooltip, useDirection } from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Box, Group, NavLink, ScrollArea, Text, ThemeIcon, Tooltip, useDirection } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { MenuIcon } from './menu-icons';
 import { trimCompanyName } from '../../lib/names';
 import { useSession } from '../../lib/session';
+import { useAwaitingApprovalCount } from '../../features/visits';
 import { activeMenuId, buildMenu, type VisibleMenuItem } from '../menu';
 import { EXISTING_PATHS } from '../route-table';
 import { useCurrentRoute } from '../router';
@@ -34,11 +35,31 @@ export function SideMenu({ expanded, pinned, onPin, onNavigate }: Props) {
     [session],
   );
   const active = activeMenuId(items, pathname, route?.parent);
+  // The live count of visits awaiting approval, asked only when the menu shows its entry.
+  const counted = items.some((i) => !i.disabled && i.children?.some((c) => c.badge === 'awaiting_approval'));
+  const awaiting = useAwaitingApprovalCount(counted).data ?? 0;
+  const countOf = (item: VisibleMenuItem) => (item.badge === 'awaiting_approval' || item.children?.some((c) => c.badge === 'awaiting_approval') ? awaiting : 0);
+  const badge = (n: number) =>
+    n ? (
+      <Badge size="sm" color="orange" circle aria-hidden data-testid="menu-awaiting-count">
+        {n > 99 ? '99+' : n}
+      </Badge>
+    ) : null;
   const company = session?.entity?.name ?? '';
   const role = session?.role?.name?.toLowerCase() ?? '';
 
   const link = (item: VisibleMenuItem, child = false) => {
-    const label = t(item.label);
+    const n = countOf(item);
+    // The count is part of the entry's name, so that it is read out too (the badge itself is hidden from readers).
+    const label = n ? t('menu.with_awaiting', { label: t(item.label), count: n }) : t(item.label);
+    const shown = n ? (
+      <Group gap={6} wrap="nowrap" component="span">
+        {t(item.label)}
+        {badge(n)}
+      </Group>
+    ) : (
+      label
+    );
     const icon = child ? undefined : (
       <ThemeIcon variant="light" size="md" radius="sm">
         <MenuIcon id={item.id} size={18} />
@@ -52,7 +73,7 @@ export function SideMenu({ expanded, pinned, onPin, onNavigate }: Props) {
           key={item.id}
           component="button"
           type="button"
-          label={expanded ? label : undefined}
+          label={expanded ? shown : undefined}
           aria-label={label}
           leftSection={icon}
           disabled={item.disabled}
@@ -71,7 +92,7 @@ export function SideMenu({ expanded, pinned, onPin, onNavigate }: Props) {
         component={Link}
         to={item.disabled ? '#' : item.link}
         target={item.newTab ? '_blank' : undefined}
-        label={expanded || child ? label : undefined}
+        label={expanded || child ? shown : undefined}
         aria-label={label}
         leftSection={icon}
         active={item.id === active}

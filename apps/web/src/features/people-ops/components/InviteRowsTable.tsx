@@ -6,6 +6,8 @@ import type { GridData } from '../../users/api/users';
 export interface InviteDraft extends InviteRow {
   full_name: string;
   email: string | null;
+  /** The person's own user type (what they are), beside the user types the invitation grants. */
+  user_type: string | null;
 }
 export type RowStatus = { state: 'invited' } | { state: 'skipped'; reason: string };
 
@@ -18,17 +20,29 @@ const options = (list: { id: number; name: string }[] | undefined) => (list ?? [
 export function InviteRowsTable({ rows, lookups, status, onChange }: { rows: InviteDraft[]; lookups: GridData | undefined; status: Map<number, RowStatus>; onChange: (id: number, patch: Partial<InviteDraft>) => void }) {
   const { t } = useTranslation('people-ops');
   const th = { textAlign: 'start' } as const;
+  // Every column but the person's is needed: a row without one is skipped, and says which (rule 100).
+  const needed = (key: string) => (
+    <Table.Th style={th}>
+      {t(key)}{' '}
+      <Text span c="red" aria-hidden>
+        *
+      </Text>
+    </Table.Th>
+  );
   return (
     <Table.ScrollContainer minWidth={900}>
+      <Text size="sm" c="dimmed" mb="xs" id="invite-rows-needed">
+        {t('rows_needed')}
+      </Text>
       <Table withTableBorder data-testid="invite-rows">
         <Table.Thead>
           <Table.Tr>
             <Table.Th style={th}>{t('person')}</Table.Th>
-            <Table.Th style={th}>{t('role')}</Table.Th>
-            <Table.Th style={th}>{t('sites')}</Table.Th>
-            <Table.Th style={th}>{t('user_types')}</Table.Th>
-            <Table.Th style={th}>{t('phone_code')}</Table.Th>
-            <Table.Th style={th}>{t('phone')}</Table.Th>
+            {needed('role')}
+            {needed('sites')}
+            {needed('user_types')}
+            {needed('phone_code')}
+            {needed('phone')}
             <Table.Th style={th}>{t('status')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -41,24 +55,25 @@ export function InviteRowsTable({ rows, lookups, status, onChange }: { rows: Inv
                 <Table.Td>
                   <Text size="sm" fw={500}>{r.full_name}</Text>
                   <Text size="xs" c="dimmed">{r.email}</Text>
+                  {r.user_type ? <Text size="xs" c="dimmed">{t('is_user_type', { type: r.user_type })}</Text> : null}
                 </Table.Td>
                 <Table.Td miw={140}>
-                  <Select aria-label={label('role')} data={options(lookups?.roles)} value={r.role_id ? String(r.role_id) : null} onChange={(v) => onChange(r.id, { role_id: v ? Number(v) : null })} />
+                  <Select required aria-describedby="invite-rows-needed" aria-label={label('role')} data={options(lookups?.roles)} value={r.role_id ? String(r.role_id) : null} onChange={(v) => onChange(r.id, { role_id: v ? Number(v) : null })} />
                 </Table.Td>
                 <Table.Td miw={180}>
-                  <MultiSelect aria-label={label('sites')} data={options(lookups?.sites)} value={(r.sites ?? []).map(String)} onChange={(v) => onChange(r.id, { sites: v.map(Number) })} />
+                  <MultiSelect required aria-describedby="invite-rows-needed" aria-label={label('sites')} data={options(lookups?.sites)} value={(r.sites ?? []).map(String)} onChange={(v) => onChange(r.id, { sites: v.map(Number) })} />
                 </Table.Td>
                 <Table.Td miw={180}>
-                  <MultiSelect aria-label={label('user_types')} data={options(lookups?.user_types)} value={(r.user_types ?? []).map(String)} onChange={(v) => onChange(r.id, { user_types: v.map(Number) })} />
+                  <MultiSelect required aria-describedby="invite-rows-needed" aria-label={label('user_types')} data={options(lookups?.user_types)} value={(r.user_types ?? []).map(String)} onChange={(v) => onChange(r.id, { user_types: v.map(Number) })} />
                 </Table.Td>
                 <Table.Td w={90}>
-                  <TextInput aria-label={label('phone_code')} dir="ltr" placeholder="+44" value={r.phone_code ?? ''} onChange={(e) => onChange(r.id, { phone_code: e.currentTarget.value })} />
+                  <TextInput required aria-describedby="invite-rows-needed" aria-label={label('phone_code')} dir="ltr" placeholder="+44" value={r.phone_code ?? ''} onChange={(e) => onChange(r.id, { phone_code: e.currentTarget.value })} />
                 </Table.Td>
                 <Table.Td miw={140}>
-                  <TextInput aria-label={label('phone')} dir="ltr" inputMode="numeric" value={r.phone ?? ''} onChange={(e) => onChange(r.id, { phone: e.currentTarget.value.replace(/\D/g, '').slice(0, 20) })} />
+                  <TextInput required aria-describedby="invite-rows-needed" aria-label={label('phone')} dir="ltr" inputMode="numeric" value={r.phone ?? ''} onChange={(e) => onChange(r.id, { phone: e.currentTarget.value.replace(/\D/g, '').slice(0, 20) })} />
                 </Table.Td>
                 <Table.Td miw={160}>
-                  {!s ? <Text size="xs" c="dimmed">{t('not_sent')}</Text> : s.state === 'invited' ? <Badge color="green" variant="light">{t('invited')}</Badge> : <Text size="sm" c="red">{s.reason}</Text>}
+                  {!s ? <Text size="xs" c="dimmed">{t('not_sent')}</Text> : s.state === 'invited' ? <Badge color="green" variant="light">{t('invited')}</Badge> : <Text size="sm" c="red">{t('skipped_because', { reason: s.reason })}</Text>}
                 </Table.Td>
               </Table.Tr>
             );

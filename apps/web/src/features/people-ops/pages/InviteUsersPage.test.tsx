@@ -27,7 +27,7 @@ describe('/invite-users-to-dashboard', { timeout: 60_000 }, () => {
       'GET /api/users/1': { data: [personRow(7, 'Kofi'), personRow(8, 'Lena')], count: 2 },
       'GET /api/data_users_grid/1': { data: gridData },
       'GET /api/adminPreference/1': pref,
-      'GET /api/mass-action-invite-users': { data: [preview(7, 'Kofi', { phone: '7700900', phone_code: '+44' }), preview(8, 'Lena')] },
+      'GET /api/mass-action-invite-users': { data: [preview(7, 'Kofi', { phone: '7700900', phone_code: '+44', user_type: 'Teacher' }), preview(8, 'Lena')] },
       'POST /api/mass-action-apply-invite-users': { message: 'Passport Invitation Sent', data: { done: [7], skipped: [{ id: 8, reason: 'Choose the role this person will have on the dashboard.' }] } },
     });
     renderAt(<InviteUsersPage />, '/invite-users-to-dashboard');
@@ -40,6 +40,10 @@ describe('/invite-users-to-dashboard', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Prepare invitations' }));
     const table = await screen.findByTestId('invite-rows');
     await waitFor(() => expect(within(table).getByLabelText('Phone: Kofi Test')).toHaveValue('7700900'));
+    // Issue 15 part 8: the person's user type, the needed columns marked and what happens to an incomplete row.
+    expect(within(table).getByText('User type: Teacher')).toBeInTheDocument();
+    expect(within(table).getByRole('textbox', { name: 'Sites: Kofi Test' })).toBeRequired();
+    expect(within(table).getByRole('textbox', { name: 'Sites: Kofi Test' })).toHaveAccessibleDescription(/A row missing one is skipped and says why/);
     const user = userEvent.setup();
     await pickOption(user, within(table).getByRole('combobox', { name: 'Role: Kofi Test' }), 'Employee');
     await pickOption(user, within(table).getByRole('combobox', { name: 'Sites: Kofi Test' }), 'Main Campus');
@@ -49,7 +53,7 @@ describe('/invite-users-to-dashboard', { timeout: 60_000 }, () => {
     expect(sent.users[0]).toEqual({ id: 7, role_id: 9, sites: [3], user_types: [1], phone_code: '+44', phone: '7700900' });
     expect(sent.users[1]).toMatchObject({ id: 8, role_id: null, sites: [] });
     expect(within(table).getByText('Invitation sent')).toBeInTheDocument();
-    expect(within(table).getByText('Choose the role this person will have on the dashboard.')).toBeInTheDocument();
+    expect(within(table).getByText('Skipped: Choose the role this person will have on the dashboard.')).toBeInTheDocument();
   });
 
   it('shows a person the preview refuses with the reason before sending', async () => {
@@ -64,7 +68,7 @@ describe('/invite-users-to-dashboard', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByLabelText('Select Kofi Test'));
     expect(screen.getByText('Selected: 1')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Prepare invitations' }));
-    expect(await within(await screen.findByTestId('invite-rows')).findByText('This person is outside the sites or user types you have access to.')).toBeInTheDocument();
+    expect(await within(await screen.findByTestId('invite-rows')).findByText('Skipped: This person is outside the sites or user types you have access to.')).toBeInTheDocument();
   });
 
   it('Spanish catalogue', async () => {

@@ -30,7 +30,7 @@ export default function InviteUsersPage() {
   useEffect(() => {
     if (!preview.data) return;
     setDrafts(
-      preview.data.map((p) => ({ id: p.id, full_name: p.full_name, email: p.email, role_id: p.role_id, sites: p.sites, user_types: p.user_types.length ? p.user_types : p.user_type_id ? [p.user_type_id] : [], phone_code: p.phone_code, phone: p.phone })),
+      preview.data.map((p) => ({ id: p.id, full_name: p.full_name, email: p.email, user_type: p.user_type, role_id: p.role_id, sites: p.sites, user_types: p.user_types.length ? p.user_types : p.user_type_id ? [p.user_type_id] : [], phone_code: p.phone_code, phone: p.phone })),
     );
     setStatus(new Map(preview.data.filter((p) => p.error).map((p) => [p.id, { state: 'skipped', reason: p.error! }])));
   }, [preview.data]);
@@ -44,7 +44,7 @@ export default function InviteUsersPage() {
     });
   const send = () => {
     setError(null);
-    const rows = drafts.filter((d) => status.get(d.id)?.state !== 'invited').map(({ full_name: _n, email: _e, ...row }) => row);
+    const rows = drafts.filter((d) => status.get(d.id)?.state !== 'invited').map(({ full_name: _n, email: _e, user_type: _u, ...row }) => row);
     apply.mutate(rows, {
       onSuccess: (r) => {
         const next = new Map(status);

@@ -51,10 +51,10 @@ function EditVisit({ entityId, visit, onClose }: { entityId: number; visit: Expe
  * the four approval actions of rule 155 (the visitor is told by mail), a new date or time, or deletion (the
  * visit's links then answer "deleted", rule 146).
  */
-export function ExpectedVisitsList({ entityId }: { entityId: number }) {
+export function ExpectedVisitsList({ entityId, range, approval: firstApproval = 'pending', pageUrl = '/add-expected-visitors' }: { entityId: number; range?: { start: string; end?: string }; approval?: string | null; pageUrl?: string }) {
   const { t, i18n } = useTranslation('visits');
   const { decide, remove } = useVisitAction();
-  const [approval, setApproval] = useState<string | null>('pending');
+  const [approval, setApproval] = useState<string | null>(firstApproval);
   const [editing, setEditing] = useState<ExpectedVisitRow | null>(null);
   const when = (v: ExpectedVisitRow) => (v.expectedDateTime ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(v.expectedDateTime)) : `${v.visit_date ?? ''} ${v.visit_time?.slice(0, 5) ?? ''}`);
   const act = async (v: ExpectedVisitRow, action: ApprovalAction) => {
@@ -72,10 +72,10 @@ export function ExpectedVisitsList({ entityId }: { entityId: number }) {
   return (
     <>
       <DataGrid<ExpectedVisitRow>
-        pageUrl="/add-expected-visitors"
+        pageUrl={pageUrl}
         queryKey={['expected-visits', 'list', entityId]}
         rowId={(v) => v.id}
-        filters={{ approval_state: approval ?? undefined, start_date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) }}
+        filters={{ approval_state: approval ?? undefined, start_date: range?.start ?? new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), end_date: range?.end }}
         fetchPage={(q, signal) => http.get(`/api/expected_visits/${entityId}`, { query: { ...q }, signal })}
         toolbar={
           <Select
