@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBool, zFlag, zId } from './common';
+import { zTranslations } from './i18n-text';
 
 /** Protocols of an entry condition (rule 206). */
 export const COMPLIANCE_PROTOCOLS = ['eu_dcc', 'nhs', 'smart_health_card', 'nys_excelsior', 'nys_excelsior_plus'] as const;
@@ -11,39 +12,69 @@ export const DESIRED_ANSWERS = ['positive', 'negative'] as const;
 export const zComplianceQuestion = z.object({
   id: z.string().max(40).optional(),
   question: z.string({ error: 'compliance.question_required' }).trim().min(1, 'compliance.question_required').max(500),
+  question_i18n: zTranslations.optional(),
   /** Rule 208: each question needs its desired answer checked. */
   desired_answer: z.enum(DESIRED_ANSWERS, { error: 'compliance.answer_required' }),
 });
 
-/** A saved question, as answers show it: its id, text and the answer that passes. */
-export const zSavedQuestion = z.object({ id: z.string(), question: z.string(), desired_answer: z.enum(DESIRED_ANSWERS) });
+/** A saved question, as answers show it: its id, text (with its translations) and the answer that passes. */
+export const zSavedQuestion = z.object({ id: z.string(), question: z.string(), question_i18n: zTranslations.optional(), desired_answer: z.enum(DESIRED_ANSWERS) });
 
-export const zComplianceBody = z.object({
-  name: z.string().trim().min(COMPLIANCE_NAME_MIN, 'compliance.name_min').max(100),
-  questions: z.array(zComplianceQuestion).min(1, 'compliance.question_required').max(100),
-  agreement_text: z.string({ error: 'compliance.agreement_required' }).trim().min(1, 'compliance.agreement_required').max(5000),
-  statement: z.string({ error: 'compliance.statement_required' }).trim().min(1, 'compliance.statement_required').max(5000),
-  protocols: z.array(z.enum(COMPLIANCE_PROTOCOLS)).min(1, 'compliance.protocol_required').max(5),
-  accept_negative_pcr: zBool.default(false),
-  /** Rule 209: required, numeric, at most 3 digits. */
-  pcr_valid_days: z
-    .union([z.string(), z.number()], { error: 'compliance.pcr_days_required' })
-    .transform((v) => String(v).trim())
-    .pipe(z.string().min(1, { error: 'compliance.pcr_days_required', abort: true }).regex(/^\d{1,3}$/, 'compliance.pcr_days_digits'))
-    .transform(Number),
-  entity_id: zId.optional(),
-});
+/** Rule 209: required, numeric, at most 3 digits (checked only when the entry condition asks a certificate). */
+const zPcrDays = z.union([z.string(), z.number()], { error: 'compliance.pcr_days_required' }).nullish();
+
+/**
+ * An entry condition (rules 205-209). `asks_certificate` (default true, the documented form) false: the condition
+ * asks questions only, so it needs no protocol and no PCR validity days (rules 206, 208's protocol and 209 apply
+ * to conditions that ask a certificate; docs/decisions.md), and is stored with none.
+ */
+export const zComplianceBody = z
+  .object({
+    name: z.string().trim().min(COMPLIANCE_NAME_MIN, 'compliance.name_min').max(100),
+    name_i18n: zTranslations.optional(),
+    questions: z.array(zComplianceQuestion).min(1, 'compliance.question_required').max(100),
+    agreement_text: z.string({ error: 'compliance.agreement_required' }).trim().min(1, 'compliance.agreement_required').max(5000),
+    agreement_text_i18n: zTranslations.optional(),
+    statement: z.string({ error: 'compliance.statement_required' }).trim().min(1, 'compliance.statement_required').max(5000),
+    statement_i18n: zTranslations.optional(),
+    asks_certificate: zBool.default(true),
+    protocols: z.array(z.enum(COMPLIANCE_PROTOCOLS)).max(5).default([]),
+    accept_negative_pcr: zBool.default(false),
+    pcr_valid_days: zPcrDays,
+    entity_id: zId.optional(),
+  })
+  // Runs beside the fields' own messages (a form shows every missing field at once), so it reads the input defensively.
+  .superRefine(
+    (b, ctx) => {
+      if (b.asks_certificate === false) return;
+      if (!Array.isArray(b.protocols) || !b.protocols.length) ctx.addIssue({ code: 'custom', path: ['protocols'], message: 'compliance.protocol_required' });
+      const days = b.pcr_valid_days == null ? '' : String(b.pcr_valid_days).trim();
+      if (!days) ctx.addIssue({ code: 'custom', path: ['pcr_valid_days'], message: 'compliance.pcr_days_required' });
+      else if (!/^\d{1,3}$/.test(days)) ctx.addIssue({ code: 'custom', path: ['pcr_valid_days'], message: 'compliance.pcr_days_digits' });
+    },
+    { when: () => true },
+  )
+  .transform((b) =>
+    b.asks_certificate
+      ? { ...b, protocols: [...new Set(b.protocols)], pcr_valid_days: Number(String(b.pcr_valid_days).trim()) }
+      : { ...b, protocols: [], accept_negative_pcr: false, pcr_valid_days: 0 },
+  );
 export type ComplianceBody = z.output<typeof zComplianceBody>;
 
 export const zCompliance = z.object({
   id: z.number(),
   entity_id: z.number(),
   name: z.string(),
+  name_i18n: zTranslations,
   version: z.number(),
   version_id: z.number(),
   questions: z.array(zSavedQuestion),
   agreement_text: z.string(),
+  agreement_text_i18n: zTranslations,
   statement: z.string(),
+  statement_i18n: zTranslations,
+  /** 0: questions only, no protocol and no PCR days (part 6 of issue 15). */
+  asks_certificate: zFlag,
   protocols: z.array(z.string()),
   accept_negative_pcr: zFlag,
   pcr_valid_days: z.number(),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type { Language } from './common';
+
+export { localized, localizedList, type Translations } from './localized';
 
 /**
  * Words an administrator wrote, in other languages: the written field stays the fallback and a `jsonb` column
- * `<field>_i18n` holds `{ en?, ar?, es? }`. One schema and one helper for every such field.
+ * `<field>_i18n` holds `{ en?, ar?, es? }` (`localized` picks one). One schema for every such field.
  */
 export const zTranslations = z
   .object({
@@ -12,10 +13,6 @@ export const zTranslations = z
     es: z.string().trim().max(20_000).optional(),
   })
   .strict();
-export type Translations = z.output<typeof zTranslations>;
 
-/** The text in `lang` when one was written, else the written field. */
-export const localized = (text: string, translations: Translations | null | undefined, lang: Language): string => {
-  const t = translations?.[lang];
-  return t && t.trim() ? t : text;
-};
+/** Translations of a list written by an administrator (a custom field's options), one entry per item, by index. */
+export const zListTranslations = z.array(zTranslations).max(100);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBool, zEmail, zFlag, zId, zPhone } from './common';
+import { zListTranslations, zTranslations } from './i18n-text';
 import { zCustomFieldValue } from './people';
 import { NAME_MAX, NAME_MIN } from './person-details';
 import { zConditionAnswers, zSignInOutBody } from './signin';
@@ -31,7 +32,8 @@ export const zKioskAppConfig = z.object({
             id: z.number(),
             name: z.string(),
             description: z.string().nullable(),
-            user_type: z.object({ id: z.number(), name: z.string() }),
+            /** Written names with their translations (absent from a configuration cached before them): the kiosk shows the visitor's language. */
+            user_type: z.object({ id: z.number(), name: z.string(), name_i18n: zTranslations.optional() }),
             /** 1 when a new visitor of this type may register at the kiosk (not a staff type, not `pre_registered_only` nor `by_admin`). */
             walk_in: zFlag,
             /** Details the user type makes mandatory besides the names and phone (rules 169-171). */
@@ -42,10 +44,21 @@ export const zKioskAppConfig = z.object({
             /** The journey's outputs apply to every flow, the flow's add to them (the journey builder's flow card). */
             print_badge: zFlag,
             photo: zFlag,
-            custom_fields: z.array(z.object({ id: z.number(), name: z.string(), type: z.string(), display: z.string().nullable(), options: z.array(z.string()), required: zFlag })),
+            custom_fields: z.array(
+              z.object({ id: z.number(), name: z.string(), name_i18n: zTranslations.optional(), type: z.string(), display: z.string().nullable(), options: z.array(z.string()), options_i18n: zListTranslations.optional(), required: zFlag }),
+            ),
             /** The flow's entry condition: questions only (the answer that passes stays on the server). */
             compliance: z
-              .object({ id: z.number(), name: z.string(), questions: z.array(z.object({ id: z.string(), question: z.string() })), agreement_text: z.string(), statement: z.string() })
+              .object({
+                id: z.number(),
+                name: z.string(),
+                name_i18n: zTranslations.optional(),
+                questions: z.array(z.object({ id: z.string(), question: z.string(), question_i18n: zTranslations.optional() })),
+                agreement_text: z.string(),
+                agreement_text_i18n: zTranslations.optional(),
+                statement: z.string(),
+                statement_i18n: zTranslations.optional(),
+              })
               .nullable(),
           }),
         ),

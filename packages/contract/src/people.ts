@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listOf, one, saved, zBool, zDate, zEmail, zFlag, zId, zNamed, zPhone } from './common';
+import { zListTranslations, zTranslations } from './i18n-text';
 import { NAME_MAX, NAME_MIN } from './person-details';
 
 /** Registration methods (rule 156). */
@@ -15,6 +16,8 @@ const zName = z.string().trim().min(NAME_MIN, 'people.name_min').max(NAME_MAX, '
 export const zUserTypeBody = z.object({
   entity_id: zId.optional(),
   name: z.string().trim().min(1, 'user_types.name_required').max(NAME_MAX),
+  /** The name in other languages (issue 15 part 7); absent: the stored ones stay. */
+  name_i18n: zTranslations.optional(),
   parent_id: zId.nullable().optional(),
   registration_method: z.enum(REGISTRATION_METHODS, 'user_types.registration_method_required'),
   grace_period: z.coerce.number('user_types.grace_period_min').int().min(GRACE_PERIOD_MIN, 'user_types.grace_period_min').max(100_000),
@@ -31,6 +34,7 @@ export const zUserType = z.object({
   id: z.number(),
   entity_id: z.number(),
   name: z.string(),
+  name_i18n: zTranslations,
   parent_id: z.number().nullable(),
   registration_method: z.string(),
   pre_registration_method: z.string(),
@@ -181,9 +185,12 @@ export const zCustomFieldInput = z
   .object({
     id: zId.optional(),
     name: z.string().trim().min(1, 'custom_fields.name_required').max(NAME_MAX),
+    name_i18n: zTranslations.optional(),
     type: z.enum(CUSTOM_FIELD_TYPES),
     display: z.enum(RATING_DISPLAYS).nullable().optional(),
     options: z.array(z.string().trim().min(1).max(NAME_MAX)).max(50).default([]),
+    /** Each option in other languages, by index. */
+    options_i18n: zListTranslations.optional(),
     binding: z.string().trim().max(50).nullable().optional(),
     badge_printable: zBool.default(false),
     fillable_by_user: zBool.default(false),
@@ -200,9 +207,11 @@ export const zCustomField = z.object({
   id: z.number(),
   section_id: z.number(),
   name: z.string(),
+  name_i18n: zTranslations,
   type: z.string(),
   display: z.string().nullable(),
   options: z.array(z.string()),
+  options_i18n: zListTranslations,
   binding: z.string().nullable(),
   badge_printable: z.number(),
   fillable_by_user: z.number(),

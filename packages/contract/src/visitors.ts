@@ -320,7 +320,10 @@ export const zPreRegField = z.object({
   name: z.string(),
   type: z.string(),
   display: z.string().nullable(),
+  /** The values to send back (the written options). */
   options: z.array(z.string()),
+  /** The options as the visitor reads them (their language, else the written one), by index. */
+  option_labels: z.array(z.string()),
   required: z.union([z.literal(0), z.literal(1)]),
 });
 

@@ -27,7 +27,7 @@ export function ConditionQuestions({
   return (
     <>
       {questions.map((q) => (
-        <Radio.Group key={q.id} label={q.question} value={answers[q.id] ?? ''} onChange={(v) => onAnswers({ ...answers, [q.id]: v as ConditionAnswerValue })} required={required} error={wrong?.(q.id)}>
+        <Radio.Group key={q.id} label={<span dir="auto">{q.question}</span>} value={answers[q.id] ?? ''} onChange={(v) => onAnswers({ ...answers, [q.id]: v as ConditionAnswerValue })} required={required} error={wrong?.(q.id)}>
           <Group mt={4}>
             <Radio value="positive" label={t('yes')} />
             <Radio value="negative" label={t('no')} />

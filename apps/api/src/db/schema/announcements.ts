@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, entityId, updatedAt } from './core';
+import { createdAt, entityId, type Translations, updatedAt } from './core';
 import { sites } from './sites';
 import { userTypes } from './user-types';
 import { users } from './users';
 
-/** Words an administrator wrote, in the other languages (the written field is the fallback). */
-export type Translations = { en?: string; ar?: string; es?: string };
+export type { Translations };
 
 /**
  * Announcements (rules 262-265): a title (`text`) and sanitised rich text (`description`), each with optional

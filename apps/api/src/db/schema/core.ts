@@ -156,3 +156,6 @@ export const invitations = pgTable(
   },
   (t) => [index('invitations_email_idx').on(t.email)],
 );
+
+/** Words an administrator wrote, in the other languages (the written field is the fallback). */
+export type Translations = { en?: string; ar?: string; es?: string };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { attendanceModes } from './attendance';
-import { createdAt, entityId, updatedAt } from './core';
+import { createdAt, entityId, type Translations, updatedAt } from './core';
 import { sites } from './sites';
 import { userTypes } from './user-types';
 
@@ -69,6 +69,7 @@ export const compliances = pgTable(
 export interface ComplianceQuestion {
   id: string;
   question: string;
+  question_i18n?: Translations;
   /** The answer that passes (rule 205). */
   desired_answer: 'positive' | 'negative';
 }
@@ -84,9 +85,12 @@ export const complianceVersions = pgTable(
       .references(() => compliances.id, { onDelete: 'cascade' }),
     version: integer().notNull(),
     name: text().notNull(),
+    nameI18n: jsonb('name_i18n').$type<Translations>().notNull().default(sql`'{}'::jsonb`),
     questions: jsonb().$type<ComplianceQuestion[]>().notNull(),
     agreementText: text('agreement_text').notNull(),
+    agreementTextI18n: jsonb('agreement_text_i18n').$type<Translations>().notNull().default(sql`'{}'::jsonb`),
     statement: text().notNull(),
+    statementI18n: jsonb('statement_i18n').$type<Translations>().notNull().default(sql`'{}'::jsonb`),
     protocols: jsonb().$type<string[]>().notNull(),
     acceptNegativePcr: boolean('accept_negative_pcr').notNull().default(false),
     pcrValidDays: integer('pcr_valid_days').notNull(),

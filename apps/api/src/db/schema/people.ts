@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, entityId, updatedAt } from './core';
+import { createdAt, entityId, type Translations, updatedAt } from './core';
 import { users } from './users';
 
 /** Departments of an organisation (user model, rule 185). */
@@ -43,10 +43,13 @@ export const customFields = pgTable(
     entityId: entityId(),
     sectionId: integer('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    nameI18n: jsonb('name_i18n').$type<Translations>().notNull().default(sql`'{}'::jsonb`),
     type: text().$type<CustomFieldType>().notNull(),
     /** Rating scale display: labels, stars or smileys. */
     display: text(),
     options: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Each option in other languages, by index (the written option is the value stored and the fallback). */
+    optionsI18n: jsonb('options_i18n').$type<Translations[]>().notNull().default(sql`'[]'::jsonb`),
     binding: text(),
     badgePrintable: boolean('badge_printable').notNull().default(false),
     fillableByUser: boolean('fillable_by_user').notNull().default(false),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, entityId, updatedAt } from './core';
+import { createdAt, entityId, type Translations, updatedAt } from './core';
 
 /** User types (rules 189-194): a tree (parent), how people of the type register and what they are asked. */
 export const userTypes = pgTable(
@@ -10,6 +10,8 @@ export const userTypes = pgTable(
     entityId: entityId(),
     parentId: integer('parent_id'),
     name: text().notNull(),
+    /** The name in other languages (issue 15 part 7); the written name is the fallback. */
+    nameI18n: jsonb('name_i18n').$type<Translations>().notNull().default(sql`'{}'::jsonb`),
     /** Rule 156: not_required | allowed | approval_required | by_admin | pre_registered_only. */
     registrationMethod: text('registration_method').notNull().default('allowed'),
     /** Visit grace period in minutes, at least 30 (rule 190). */

@@ -116,6 +116,46 @@ describe('entry conditions: the five cases', () => {
   });
 });
 
+describe('entry conditions without a certificate (issue 15 part 6; docs/decisions.md)', () => {
+  it('needs no protocol and no PCR days when it asks no certificate, and stores none (rules 206-209 apply to those that ask one)', async () => {
+    const org = await createOrg(h);
+    const c = api(h.app, org.token);
+    const res = await c.post('/api/compliance', healthBody({ asks_certificate: 0, protocols: undefined, pcr_valid_days: undefined, accept_negative_pcr: undefined }));
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ asks_certificate: 0, protocols: [], pcr_valid_days: 0, accept_negative_pcr: 0 });
+    // Protocols sent with a condition that asks no certificate are dropped, not kept half-configured.
+    const upd = await c.put(`/api/compliance/${res.body.data.id}`, healthBody({ asks_certificate: false, pcr_valid_days: 'x' }));
+    expect(upd.status).toBe(200);
+    expect(upd.body.data).toMatchObject({ asks_certificate: 0, protocols: [], pcr_valid_days: 0, version: 2 });
+    // Rules 208-209 still hold for a condition that asks one (the default).
+    const asks = await c.post('/api/compliance', healthBody({ name: 'With certificate', protocols: [], pcr_valid_days: '' }));
+    expect(asks.status).toBe(400);
+    expect(asks.body.errors.protocols).toEqual(['Select at least one protocol.']);
+    expect(asks.body.errors.pcr_valid_days).toEqual(['PCR valid days are required.']);
+    const ok = await c.post('/api/compliance', healthBody({ name: 'With certificate' }));
+    expect(ok.body.data).toMatchObject({ asks_certificate: 1, protocols: ['eu_dcc', 'smart_health_card'], pcr_valid_days: 3 });
+  });
+});
+
+describe('entry conditions in every language (issue 15 part 7)', () => {
+  it('keeps the translations of the name, questions, agreement and statement, version by version', async () => {
+    const org = await createOrg(h);
+    const c = api(h.app, org.token);
+    const body = healthBody({
+      name_i18n: { ar: 'استبيان صحي', es: 'Cuestionario de salud' },
+      questions: [{ question: 'Fever?', question_i18n: { ar: 'هل لديك حمى؟', es: '¿Tiene fiebre?' }, desired_answer: 'negative' }],
+      agreement_text_i18n: { es: 'Acepto las normas.' },
+      statement_i18n: { ar: 'الإجابات صحيحة.' },
+    });
+    const res = await c.post('/api/compliance', body);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name_i18n: { ar: 'استبيان صحي', es: 'Cuestionario de salud' }, agreement_text_i18n: { es: 'Acepto las normas.' }, statement_i18n: { ar: 'الإجابات صحيحة.' } });
+    expect(res.body.data.questions[0].question_i18n).toEqual({ ar: 'هل لديك حمى؟', es: '¿Tiene fiebre?' });
+    const bad = await c.post('/api/compliance', healthBody({ name_i18n: { fr: 'Questionnaire' } }));
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe('entry conditions: behaviour', () => {
   it('creates, lists, reads, edits (new version) and deletes, with the toasts of rule 215', async () => {
     const { org, f, compliance } = await setup();

@@ -47,9 +47,12 @@ export async function saveSection(tx: Db, entityId: number, body: Body, id?: num
   for (const [i, f] of body.custom_fields.entries()) {
     const cols = {
       name: f.name,
+      ...(f.name_i18n ? { nameI18n: f.name_i18n } : {}),
       type: f.type,
       display: f.type === 'rating' ? (f.display ?? null) : null,
       options: f.options,
+      // One entry per option, by index (a body without them keeps the stored ones).
+      ...(f.options_i18n ? { optionsI18n: f.options.map((_, j) => f.options_i18n?.[j] ?? {}) } : {}),
       binding: f.binding ?? null,
       badgePrintable: f.badge_printable,
       fillableByUser: f.fillable_by_user,

@@ -103,7 +103,7 @@ export async function presentKioskJourney(tx: Db, entityId: number, j: KioskJour
         id: flow.id,
         name: flow.name,
         description: flow.description ?? null,
-        user_type: { id: type.id, name: type.name },
+        user_type: { id: type.id, name: type.name, name_i18n: type.nameI18n },
         walk_in: flag(takesWalkIns(type)),
         mandatory: type.mandatoryData.filter((m): m is Mandatory => (MANDATORY as readonly string[]).includes(m)),
         host: { required: flag(flow.hostRequired), allow_no_host: flag(flow.allowNoHost) },
@@ -113,9 +113,18 @@ export async function presentKioskJourney(tx: Db, entityId: number, j: KioskJour
         photo: flag(type.profilePhoto),
         custom_fields: fields
           .filter((f) => !flow.sectionIds.length || flow.sectionIds.includes(f.field.sectionId))
-          .map(({ field }) => ({ id: field.id, name: field.name, type: field.type, display: field.display ?? null, options: field.options, required: flag(field.requiredAtPreRegistration) })),
+          .map(({ field }) => ({ id: field.id, name: field.name, name_i18n: field.nameI18n, type: field.type, display: field.display ?? null, options: field.options, options_i18n: field.options.map((_, i) => field.optionsI18n[i] ?? {}), required: flag(field.requiredAtPreRegistration) })),
         compliance: c
-          ? { id: c.id, name: c.v.name, questions: c.v.questions.map((q) => ({ id: q.id, question: q.question })), agreement_text: c.v.agreementText, statement: c.v.statement }
+          ? {
+              id: c.id,
+              name: c.v.name,
+              name_i18n: c.v.nameI18n,
+              questions: c.v.questions.map((q) => ({ id: q.id, question: q.question, question_i18n: q.question_i18n ?? {} })),
+              agreement_text: c.v.agreementText,
+              agreement_text_i18n: c.v.agreementTextI18n,
+              statement: c.v.statement,
+              statement_i18n: c.v.statementI18n,
+            }
           : null,
       };
     }),

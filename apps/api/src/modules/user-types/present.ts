@@ -8,6 +8,7 @@ export function presentUserType(r: Row, count?: number): UserType {
     id: r.id,
     entity_id: r.entityId,
     name: r.name,
+    name_i18n: r.nameI18n,
     parent_id: r.parentId,
     registration_method: r.registrationMethod,
     pre_registration_method: r.registrationMethod,

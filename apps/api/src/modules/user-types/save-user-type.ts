@@ -36,6 +36,8 @@ export async function nameTaken(tx: Db, entityId: number, name: string, exceptId
 
 const columns = (b: Body) => ({
   name: b.name,
+  // A body without translations keeps the stored ones.
+  ...(b.name_i18n ? { nameI18n: b.name_i18n } : {}),
   parentId: b.parent_id ?? null,
   registrationMethod: b.registration_method,
   gracePeriod: b.grace_period,

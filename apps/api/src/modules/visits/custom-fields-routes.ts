@@ -1,4 +1,4 @@
-import { zId, zLang, zLinkCode, zPreRegSection, zPreRegSections } from '@gatehouse/contract';
+import { localized, localizedList, zId, zLang, zLinkCode, zPreRegSection, zPreRegSections } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { withTenant } from '../../platform/db/tenant';
@@ -25,14 +25,15 @@ export default defineRoutes((r, services) => {
     query: z.object({ link: zLinkCode, user_type_id: zId.optional() }),
     response: zPreRegSections,
     rateLimit: { max: 60, timeWindow: 60_000, key: (req: FastifyRequest) => `prereg:${req.ip}` },
-    handler: async ({ query }) => {
+    handler: async ({ query, lang }) => {
       const link = await resolveLink(db, query.link);
       return withTenant(db, link.entity.id, async (tx) => {
         const flow = query.user_type_id ? (await offeredFlow(tx, link, query.user_type_id)).flow : null;
         const bySection = new Map<number, z.infer<typeof zPreRegSection>>();
         for (const { section, field } of await preRegFields(tx, link.entity.id, flow)) {
           const s = bySection.get(section.id) ?? { section_id: section.id, value: section.value, custom_fields: [] };
-          s.custom_fields.push({ custom_field_id: field.id, name: field.name, type: field.type, display: field.display, options: field.options, required: field.requiredAtPreRegistration ? 1 : 0 });
+          // Names and option labels in the visitor's language; the written options stay the values sent back.
+          s.custom_fields.push({ custom_field_id: field.id, name: localized(field.name, field.nameI18n, lang), type: field.type, display: field.display, options: field.options, option_labels: localizedList(field.options, field.optionsI18n, lang), required: field.requiredAtPreRegistration ? 1 : 0 });
           bySection.set(section.id, s);
         }
         return { data: [...bySection.values()] };

@@ -1,4 +1,4 @@
-import { PUBLIC_REGISTRATION_METHODS, type RegistrationMethod } from '@gatehouse/contract';
+import { type Language, localized, PUBLIC_REGISTRATION_METHODS, type RegistrationMethod } from '@gatehouse/contract';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { areas, entities, journeyFlows, journeys, preRegistrationHits, preRegistrationLinks, sites, userTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
@@ -75,11 +75,11 @@ export const linkFlows = (tx: Db, link: Link) => journeyFlowTypes(tx, link.entit
 export const isPublicMethod = (method: string) => (PUBLIC_REGISTRATION_METHODS as readonly string[]).includes(method);
 
 /** The user types a visitor may choose on the link, with their registration methods from the user types (rule 156). */
-export async function offeredUserTypes(db: Db, link: Link) {
+export async function offeredUserTypes(db: Db, link: Link, lang: Language) {
   const flows = await withTenant(db, link.entity.id, (tx) => linkFlows(tx, link));
   return flows
     .filter((f) => isPublicMethod(f.type.registrationMethod))
-    .map((f) => ({ id: f.type.id, entity_id: link.entity.id, name: f.type.name, pre_registration_method: f.type.registrationMethod as RegistrationMethod, journey_flow_id: f.flow.id }));
+    .map((f) => ({ id: f.type.id, entity_id: link.entity.id, name: localized(f.type.name, f.type.nameI18n, lang), pre_registration_method: f.type.registrationMethod as RegistrationMethod, journey_flow_id: f.flow.id }));
 }
 
 /** The flow a visitor of this user type follows on the link; 400 "not available" when the link does not offer it. */

@@ -1,4 +1,4 @@
-import { flag, listOf, one, PREREG_IMAGE, type RegistrationMethod, zCheckUserEntityBody, zCheckUserFoundBody, zConfirmVisitForm, zCreateExpectedVisitForm, zFlag, zFlowHostLookupBody, zHost, zHostSearchBody, zHostSettings, zId, zLang, zLinkCode, zMessage, zPreRegistered, zPreRegSettings, zPreRegUserType, zPreRegUserTypeAnswer, zRegistrationMethodCheck, zUserFound, zUserTypeCheckBody, zUserTypeCheckResult, zValidateExpectedVisitBody, zValidateUserUpdateBody, zVisitMetadata, zVisitUrl } from '@gatehouse/contract';
+import { flag, listOf, localized, one, PREREG_IMAGE, type RegistrationMethod, zCheckUserEntityBody, zCheckUserFoundBody, zConfirmVisitForm, zCreateExpectedVisitForm, zFlag, zFlowHostLookupBody, zHost, zHostSearchBody, zHostSettings, zId, zLang, zLinkCode, zMessage, zPreRegistered, zPreRegSettings, zPreRegUserType, zPreRegUserTypeAnswer, zRegistrationMethodCheck, zUserFound, zUserTypeCheckBody, zUserTypeCheckResult, zValidateExpectedVisitBody, zValidateUserUpdateBody, zVisitMetadata, zVisitUrl } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -38,7 +38,7 @@ export default defineRoutes((r, services) => {
     query: z.object({ user_type_id: zId.optional() }),
     response: one(zPreRegSettings),
     rateLimit: perAddress,
-    handler: async ({ params, query }) => {
+    handler: async ({ params, query, lang }) => {
       const l = await resolveLink(db, params.journeyFlowId);
       return withTenant(db, l.entity.id, async (tx) => {
         const offered = (await linkFlows(tx, l)).filter((f) => isPublicMethod(f.type.registrationMethod));
@@ -65,14 +65,14 @@ export default defineRoutes((r, services) => {
               chosen && condition
                 ? {
                     id: condition.complianceId,
-                    name: condition.name,
+                    name: localized(condition.name, condition.nameI18n, lang),
                     frequency: chosen.flow.complianceFrequency,
                     send_before_visit: chosen.flow.sendBeforeVisitMinutes,
                     reminder_interval: chosen.flow.reminderIntervalMinutes,
                     // The passing answers stay on the server.
-                    questions: condition.questions.map((q) => ({ id: q.id, question: q.question })),
-                    agreement_text: condition.agreementText,
-                    statement: condition.statement,
+                    questions: condition.questions.map((q) => ({ id: q.id, question: localized(q.question, q.question_i18n, lang) })),
+                    agreement_text: localized(condition.agreementText, condition.agreementTextI18n, lang),
+                    statement: localized(condition.statement, condition.statementI18n, lang),
                   }
                 : null,
           },
@@ -90,8 +90,8 @@ export default defineRoutes((r, services) => {
     params: z.object({ lang: zLang, id: zLinkCode }),
     response: listOf(zPreRegUserType),
     rateLimit: perAddress,
-    handler: async ({ params }) => {
-      const data = await offeredUserTypes(db, await resolveLink(db, params.id));
+    handler: async ({ params, lang }) => {
+      const data = await offeredUserTypes(db, await resolveLink(db, params.id), lang);
       return { data, count: data.length };
     },
   });
@@ -122,10 +122,10 @@ export default defineRoutes((r, services) => {
     body: zUserTypeCheckBody,
     response: zPreRegUserTypeAnswer,
     rateLimit: perAddress,
-    handler: async ({ body, t }) => {
+    handler: async ({ body, t, lang }) => {
       const link = await resolveLink(db, body.journey_flow_id);
       const { flow, type } = await offeredFlowOf(db, link, body.user_type_id);
-      return { message: t('prereg.valid'), data: { id: type.id, entity_id: link.entity.id, name: type.name, pre_registration_method: type.registrationMethod as RegistrationMethod, journey_flow_id: flow.id } };
+      return { message: t('prereg.valid'), data: { id: type.id, entity_id: link.entity.id, name: localized(type.name, type.nameI18n, lang), pre_registration_method: type.registrationMethod as RegistrationMethod, journey_flow_id: flow.id } };
     },
   });
 

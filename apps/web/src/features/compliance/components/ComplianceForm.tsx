@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { NumberField } from '../../../components/fields';
+import { TranslationsField } from '../../../components/TranslationsField';
 import { useZodForm } from '../../../components/form';
 import { tMessage } from '../../../lib/i18n';
 import { useSaveCompliance } from '../api/compliance';
@@ -72,14 +73,19 @@ export function ComplianceForm({ compliance }: { compliance: ComplianceDetail | 
   const [qErrors, setQErrors] = useState<QuestionErrors>({});
   const form = useZodForm(zComplianceBody, {
     name: compliance?.name ?? '',
+    name_i18n: compliance?.name_i18n ?? {},
     questions: compliance?.questions ?? [{ question: '' } as never],
     agreement_text: compliance?.agreement_text ?? '',
+    agreement_text_i18n: compliance?.agreement_text_i18n ?? {},
     statement: compliance?.statement ?? '',
+    statement_i18n: compliance?.statement_i18n ?? {},
+    asks_certificate: compliance ? compliance.asks_certificate === 1 : true,
     protocols: (compliance?.protocols ?? []) as Protocol[],
     accept_negative_pcr: compliance ? compliance.accept_negative_pcr === 1 : false,
-    pcr_valid_days: compliance ? String(compliance.pcr_valid_days) : '',
+    pcr_valid_days: compliance?.asks_certificate ? String(compliance.pcr_valid_days) : '',
   });
   const v = form.values;
+  const asks = v.asks_certificate !== false;
   const questions = (v.questions ?? []) as QuestionValue[];
 
   const submit = () => {
@@ -104,7 +110,10 @@ export function ComplianceForm({ compliance }: { compliance: ComplianceDetail | 
       {compliance ? <Versions compliance={compliance} /> : null}
       <Card withBorder>
         <Stack>
-          <TextInput label={t('name')} required maw={520} {...form.input('name')} />
+          <Stack gap={4}>
+            <TextInput label={t('name')} required maw={520} {...form.input('name')} />
+            <TranslationsField label={t('name')} value={v.name_i18n} onChange={(x) => form.setField('name_i18n', x)} />
+          </Stack>
           <Title order={5}>{t('questions')}</Title>
           <QuestionsField
             value={questions}
@@ -115,8 +124,23 @@ export function ComplianceForm({ compliance }: { compliance: ComplianceDetail | 
             errors={qErrors}
             error={listError}
           />
-          <Textarea label={t('agreement_text')} required autosize minRows={2} {...form.input('agreement_text')} />
-          <Textarea label={t('statement')} required autosize minRows={2} {...form.input('statement')} />
+          <Stack gap={4}>
+            <Textarea label={t('agreement_text')} required autosize minRows={2} {...form.input('agreement_text')} />
+            <TranslationsField label={t('agreement_text')} value={v.agreement_text_i18n} onChange={(x) => form.setField('agreement_text_i18n', x)} multiline />
+          </Stack>
+          <Stack gap={4}>
+            <Textarea label={t('statement')} required autosize minRows={2} {...form.input('statement')} />
+            <TranslationsField label={t('statement')} value={v.statement_i18n} onChange={(x) => form.setField('statement_i18n', x)} multiline />
+          </Stack>
+          <Switch
+            label={t('asks_certificate')}
+            description={t('asks_certificate_help')}
+            checked={asks}
+            onChange={(e) => form.setField('asks_certificate', e.currentTarget.checked)}
+            data-testid="asks-certificate"
+          />
+          {asks ? (
+            <>
           <Checkbox.Group label={t('protocols')} description={t('protocols_help')} required value={(v.protocols ?? []) as string[]} onChange={(p) => form.setField('protocols', p as Protocol[])} error={form.errors.protocols}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="xs" spacing="xs">
               {COMPLIANCE_PROTOCOLS.map((p) => (
@@ -136,6 +160,8 @@ export function ComplianceForm({ compliance }: { compliance: ComplianceDetail | 
             error={form.errors.pcr_valid_days}
             name="pcr_valid_days"
           />
+            </>
+          ) : null}
           {form.formError ? (
             <Alert color="red" style={{ whiteSpace: 'pre-line' }}>
               {form.formError}

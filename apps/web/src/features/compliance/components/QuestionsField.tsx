@@ -1,11 +1,14 @@
 import { ActionIcon, Button, Card, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { Translations } from '@gatehouse/contract';
 import { useTranslation } from 'react-i18next';
+import { TranslationsField } from '../../../components/TranslationsField';
 
 export interface QuestionValue {
   /** Kept across versions so answers of one version line up with the next. */
   id?: string;
   question: string;
+  question_i18n?: Translations;
   desired_answer?: 'positive' | 'negative';
 }
 export type QuestionErrors = Record<number, { question?: string; desired_answer?: string }>;
@@ -21,6 +24,7 @@ export function QuestionsField({ value, onChange, errors, error }: { value: Ques
           <Group align="flex-start" wrap="nowrap">
             <Stack gap="xs" style={{ flex: 1 }}>
               <TextInput label={t('question', { n: i + 1 })} required value={q.question} onChange={(e) => patch(i, { question: e.currentTarget.value })} error={errors[i]?.question} />
+              <TranslationsField label={t('question', { n: i + 1 })} value={q.question_i18n} onChange={(question_i18n) => patch(i, { question_i18n })} />
               <Radio.Group
                 label={t('desired_answer')}
                 description={t('desired_answer_help')}

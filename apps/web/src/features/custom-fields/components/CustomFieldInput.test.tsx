@@ -6,7 +6,7 @@ import { renderAt } from '../../../test/render';
 import type { CustomField } from '../api/custom-fields';
 import { checkedOptions, CustomFieldInput } from './CustomFieldInput';
 
-const field = (type: string, extra: Partial<CustomField> = {}): CustomField => ({ id: 1, section_id: 1, name: 'Answer', type, display: null, options: [], binding: null, badge_printable: 0, fillable_by_user: 0, required_at_pre_registration: 0, ...extra });
+const field = (type: string, extra: Partial<CustomField> = {}): CustomField => ({ id: 1, section_id: 1, name: 'Answer', name_i18n: {}, type, display: null, options: [], options_i18n: [], binding: null, badge_printable: 0, fillable_by_user: 0, required_at_pre_registration: 0, ...extra });
 
 function Harness({ f, onValue }: { f: CustomField; onValue: (v: string) => void }) {
   const [v, setV] = useState('');

@@ -1,4 +1,4 @@
-import { CUSTOM_FIELD_TYPES, RATING_DISPLAYS, zCustomFieldInput } from '@gatehouse/contract';
+import { CUSTOM_FIELD_TYPES, RATING_DISPLAYS, type Translations, zCustomFieldInput } from '@gatehouse/contract';
 import { Alert, Button, Card, Center, Divider, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { type FieldErrors, zodFieldErrors } from '../../../components/form';
 import { PageLayout } from '../../../components/PageLayout';
+import { TranslationsField } from '../../../components/TranslationsField';
 import { useUniqueName } from '../../../components/use-unique-name';
 import { HttpError, joinErrors } from '../../../lib/http';
 import { tMessage } from '../../../lib/i18n';
@@ -15,6 +16,11 @@ import { OptionsEditor } from '../components/OptionsEditor';
 import { PlanNotice } from '../components/PlanNotice';
 
 const NEW = 'new';
+/** The options kept (blank lines dropped) with their translations, by index. */
+const keptOptions = (needed: boolean, options: string[], translations: Translations[]) => {
+  const kept = needed ? options.map((o, i) => ({ o: o.trim(), tr: translations[i] ?? {} })).filter((x) => x.o) : [];
+  return { options: kept.map((x) => x.o), options_i18n: kept.map((x) => x.tr) };
+};
 const needsOptions = (type: FieldType, display: RatingDisplay | null) => type === 'checkboxes' || type === 'radio' || (type === 'rating' && display === 'labels');
 
 /** /add-custom-field (create) and /add-custom-field?section=&field= (edit): one field of a section, rules 216-219; plan rule 12. */
@@ -61,9 +67,11 @@ function FieldForm({ sections, section, field }: { sections: Section[]; section:
   const [newSection, setNewSection] = useState('');
   const [v, setV] = useState({
     name: field?.name ?? '',
+    name_i18n: field?.name_i18n ?? {},
     type: (field?.type ?? 'text') as FieldType,
     display: (field?.display ?? null) as RatingDisplay | null,
     options: field?.options ?? [],
+    options_i18n: field?.options_i18n ?? [],
     binding: field?.binding ?? '',
     badge_printable: field?.badge_printable === 1,
     fillable_by_user: field?.fillable_by_user === 1,
@@ -83,7 +91,7 @@ function FieldForm({ sections, section, field }: { sections: Section[]; section:
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setFormError(null);
-    const input = { ...(field ? { id: field.id } : {}), ...v, display: v.type === 'rating' ? v.display : null, options: needsOptions(v.type, v.display) ? v.options.map((o) => o.trim()).filter(Boolean) : [], binding: v.binding.trim() || null };
+    const input = { ...(field ? { id: field.id } : {}), ...v, display: v.type === 'rating' ? v.display : null, ...keptOptions(needsOptions(v.type, v.display), v.options, v.options_i18n), binding: v.binding.trim() || null };
     const parsed = zCustomFieldInput.safeParse(input);
     const next: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error);
     if (target === NEW && !newSection.trim()) next.section = tMessage('custom_fields.section_required');
@@ -124,7 +132,10 @@ function FieldForm({ sections, section, field }: { sections: Section[]; section:
           ) : null}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('field_name')} required maxLength={50} value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name ?? nameTaken} />
+          <Stack gap={4}>
+            <TextInput label={t('field_name')} required maxLength={50} value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name ?? nameTaken} />
+            <TranslationsField label={t('field_name')} value={v.name_i18n} onChange={(x) => set('name_i18n', x)} />
+          </Stack>
           <Select label={t('type')} required allowDeselect={false} data={CUSTOM_FIELD_TYPES.map((x) => ({ value: x, label: t(`types.${x}`) }))} value={v.type} onChange={(x) => { set('type', (x ?? 'text') as FieldType); setPreview(''); }} />
         </SimpleGrid>
         {v.type === 'rating' ? (
@@ -134,7 +145,7 @@ function FieldForm({ sections, section, field }: { sections: Section[]; section:
             {errors.display ? <Text size="xs" c="red">{errors.display}</Text> : null}
           </Stack>
         ) : null}
-        {needsOptions(v.type, v.display) ? <OptionsEditor label={t('options')} options={v.options} onChange={(o) => set('options', o)} error={errors.options} /> : null}
+        {needsOptions(v.type, v.display) ? <OptionsEditor label={t('options')} options={v.options} translations={v.options_i18n} onChange={(o, tr) => setV((x) => ({ ...x, options: o, options_i18n: tr }))} error={errors.options} /> : null}
         <TextInput label={t('binding')} description={t('binding_hint')} maxLength={50} value={v.binding} onChange={(e) => set('binding', e.currentTarget.value)} error={errors.binding} />
         <Group gap="xl">
           <Switch label={t('col.badge_printable')} checked={v.badge_printable} onChange={(e) => set('badge_printable', e.currentTarget.checked)} />
@@ -143,7 +154,7 @@ function FieldForm({ sections, section, field }: { sections: Section[]; section:
         </Group>
         <Divider label={t('preview')} labelPosition="center" />
         <Text size="sm" c="dimmed">{t('preview_hint')}</Text>
-        <CustomFieldInput field={{ id: 0, section_id: 0, name: v.name || t('untitled'), type: v.type, display: v.display, options: v.options.filter((o) => o.trim()), binding: null, badge_printable: 0, fillable_by_user: 0, required_at_pre_registration: 0 }} value={preview} onChange={setPreview} required={v.required_at_pre_registration} />
+        <CustomFieldInput field={{ id: 0, section_id: 0, name: v.name || t('untitled'), name_i18n: v.name_i18n, type: v.type, display: v.display, options: v.options.filter((o) => o.trim()), options_i18n: [], binding: null, badge_printable: 0, fillable_by_user: 0, required_at_pre_registration: 0 }} value={preview} onChange={setPreview} required={v.required_at_pre_registration} />
         <Group>
           <Button type="submit" loading={save.isPending}>{t('save')}</Button>
           <Button variant="default" onClick={() => navigate('/custom-fields')}>{t('cancel')}</Button>

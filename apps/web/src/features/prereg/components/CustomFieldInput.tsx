@@ -16,7 +16,11 @@ export type FieldValue = string;
  * stars or smileys), toggle, checkboxes and radio buttons. Required at pre-registration shows the asterisk.
  */
 export function CustomFieldInput({ field, value, onChange, error }: { field: PreRegField; value: FieldValue; onChange: (v: FieldValue) => void; error?: string }) {
-  const common = { label: field.name, required: field.required === 1, error };
+  // Written by an administrator, in the visitor's language when given: its own direction (dir="auto").
+  const label = <span dir="auto">{field.name}</span>;
+  const common = { label, required: field.required === 1, error };
+  // The written options are the values; the visitor reads them in their language.
+  const options = field.options.map((o, i) => ({ value: o, label: field.option_labels?.[i] ?? o }));
   switch (field.type) {
     case 'long_text':
       return <Textarea {...common} value={value} onChange={(e) => onChange(e.currentTarget.value)} rows={3} maxLength={5000} />;
@@ -25,14 +29,14 @@ export function CustomFieldInput({ field, value, onChange, error }: { field: Pre
     case 'date':
       return <TextInput {...common} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'toggle':
-      return <Switch label={field.name} checked={value === '1'} onChange={(e) => onChange(e.currentTarget.checked ? '1' : '0')} error={error} />;
+      return <Switch label={label} checked={value === '1'} onChange={(e) => onChange(e.currentTarget.checked ? '1' : '0')} error={error} />;
     case 'checkboxes': {
       const chosen: string[] = value ? (JSON.parse(value) as string[]) : [];
       return (
         <Checkbox.Group {...common} value={chosen} onChange={(v) => onChange(v.length ? JSON.stringify(v) : '')}>
           <Group gap="md" mt={4}>
-            {field.options.map((o) => (
-              <Checkbox key={o} value={o} label={o} />
+            {options.map((o) => (
+              <Checkbox key={o.value} value={o.value} label={<span dir="auto">{o.label}</span>} />
             ))}
           </Group>
         </Checkbox.Group>
@@ -42,8 +46,8 @@ export function CustomFieldInput({ field, value, onChange, error }: { field: Pre
       return (
         <Radio.Group {...common} value={value} onChange={onChange}>
           <Group gap="md" mt={4}>
-            {field.options.map((o) => (
-              <Radio key={o} value={o} label={o} />
+            {options.map((o) => (
+              <Radio key={o.value} value={o.value} label={<span dir="auto">{o.label}</span>} />
             ))}
           </Group>
         </Radio.Group>
@@ -52,7 +56,7 @@ export function CustomFieldInput({ field, value, onChange, error }: { field: Pre
       return (
         <Input.Wrapper {...common}>
           {field.display === 'labels' ? (
-            <SegmentedControl fullWidth data={field.options} value={value || ''} onChange={onChange} aria-label={field.name} mt={4} />
+            <SegmentedControl fullWidth data={options} value={value || ''} onChange={onChange} aria-label={field.name} mt={4} />
           ) : (
             <Rating
               value={Number(value) || 0}

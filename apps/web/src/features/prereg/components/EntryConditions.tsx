@@ -33,8 +33,10 @@ export function EntryConditions({ condition, answers, onAnswers, notes, onNotes,
         {started ? (
           <Textarea label={t('conditions_notes')} description={t('conditions_notes_hint', { count: COMPLIANCE_NOTES_MIN })} value={notes} onChange={(e) => onNotes(e.currentTarget.value)} rows={3} maxLength={2000} />
         ) : null}
-        <Text size="sm">{condition.agreement_text}</Text>
-        <Text size="sm" fw={500}>
+        <Text size="sm" dir="auto">
+          {condition.agreement_text}
+        </Text>
+        <Text size="sm" fw={500} dir="auto">
           {condition.statement}
         </Text>
         {error ? <Alert color="red">{error}</Alert> : null}

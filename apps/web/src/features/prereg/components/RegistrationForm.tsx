@@ -121,7 +121,7 @@ export function RegistrationForm({ code, timezone, types, passport }: { code: st
         <Radio.Group label={t('user_type')} required value={typeId ? String(typeId) : ''} onChange={(v) => chooseType(Number(v))} error={errors.user_type}>
           <Stack gap={6} mt={6}>
             {types.map((u) => (
-              <Radio key={u.id} value={String(u.id)} label={u.name} description={u.pre_registration_method === 'approval_required' ? t('needs_approval') : undefined} />
+              <Radio key={u.id} value={String(u.id)} label={<span dir="auto">{u.name}</span>} description={u.pre_registration_method === 'approval_required' ? t('needs_approval') : undefined} />
             ))}
           </Stack>
         </Radio.Group>

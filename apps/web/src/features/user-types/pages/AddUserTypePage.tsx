@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { NumberField } from '../../../components/fields';
 import { useZodForm } from '../../../components/form';
 import { PageLayout } from '../../../components/PageLayout';
+import { TranslationsField } from '../../../components/TranslationsField';
 import { useUniqueName } from '../../../components/use-unique-name';
 import { tMessage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -40,6 +41,7 @@ function UserTypeForm({ type, parentId }: { type: UserType | null; parentId: num
   const save = useSaveUserType(type?.id ?? null);
   const form = useZodForm(zUserTypeBody, {
     name: type?.name ?? '',
+    name_i18n: type?.name_i18n ?? {},
     parent_id: type ? type.parent_id : parentId,
     registration_method: (type?.registration_method ?? 'allowed') as (typeof REGISTRATION_METHODS)[number],
     grace_period: String(type?.grace_period ?? GRACE_PERIOD_MIN),
@@ -74,7 +76,10 @@ function UserTypeForm({ type, parentId }: { type: UserType | null; parentId: num
       <Stack>
         {form.formError ? <Alert color="red" style={{ whiteSpace: 'pre-line' }}>{form.formError}</Alert> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('name')} required maxLength={50} {...form.input('name')} error={form.errors.name ?? taken} rightSection={checking ? <Loader size="xs" /> : null} />
+          <Stack gap={4}>
+            <TextInput label={t('name')} required maxLength={50} {...form.input('name')} error={form.errors.name ?? taken} rightSection={checking ? <Loader size="xs" /> : null} />
+            <TranslationsField label={t('name')} value={v.name_i18n} onChange={(x) => form.setField('name_i18n', x)} />
+          </Stack>
           <Select label={t('parent')} placeholder={t('top_level')} clearable searchable data={parents} value={v.parent_id ? String(v.parent_id) : null} onChange={(x) => form.setField('parent_id', x ? Number(x) : null)} error={form.errors.parent_id} />
         </SimpleGrid>
         <Radio.Group label={t('registration_method')} required value={String(v.registration_method ?? '')} onChange={(x) => form.setField('registration_method', x as never)} error={form.errors.registration_method}>
