@@ -15,6 +15,10 @@ export interface LoadResult {
   max: number;
 }
 
+/** The same headers on every request, or each request's own (a kiosk's device token). */
+export type Headers = Record<string, string> | ((i: number) => Record<string, string>);
+const headersOf = (h: Headers | undefined, i: number) => (typeof h === 'function' ? h(i) : h);
+
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export function summarize(latencies: number[], errors: number, seconds: number): LoadResult {
@@ -38,7 +42,7 @@ export function summarize(latencies: number[], errors: number, seconds: number):
 export async function load(opts: {
   url: string;
   method?: string;
-  headers?: Record<string, string>;
+  headers?: Headers;
   body?: (i: number) => string | undefined;
   concurrency: number;
   total: number;
@@ -57,7 +61,7 @@ export async function load(opts: {
       const body = opts.body?.(i);
       const t = performance.now();
       const req = request(
-        { agent, hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...opts.headers } },
+        { agent, hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...headersOf(opts.headers, i) } },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -94,7 +98,7 @@ export async function load(opts: {
 export async function openLoad(opts: {
   url: string;
   method?: string;
-  headers?: Record<string, string>;
+  headers?: Headers;
   body?: (i: number) => string | undefined;
   rate: number;
   seconds: number;
@@ -123,7 +127,7 @@ export async function openLoad(opts: {
         resolve();
       };
       const req = request(
-        { agent, hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...opts.headers } },
+        { agent, hostname: u.hostname, port: u.port, path: u.pathname + u.search, method: opts.method ?? 'GET', headers: { ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}), ...headersOf(opts.headers, i) } },
         (res) => {
           res.resume();
           res.on('end', () => {

@@ -217,10 +217,10 @@ export async function withCpu(api: Api, run: () => Promise<LoadResult>): Promise
   return { ...r, apiCpuMs: +((cpuMs(pid) - a0) / n).toFixed(3), dbCpuMs: +(db / n).toFixed(3) };
 }
 
-/** Runs bench/lib/load-process.ts in a second process and answers its figures. */
-export function load(spec: Record<string, unknown>): Promise<LoadResult> {
+/** Runs bench/lib/load-process.ts (or another load script) in a second process and answers its figures. */
+export function load(spec: Record<string, unknown>, script = 'bench/lib/load-process.ts'): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/load-process.ts', JSON.stringify(spec)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, JSON.stringify(spec)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1)!)) : reject(new Error(`load exited with ${code}`))));

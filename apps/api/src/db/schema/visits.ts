@@ -130,6 +130,11 @@ export const scans = pgTable(
     notes: text(),
     /** The same request sent twice records one scan (unique per organisation). */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * What the key was sent with (issue 16 part 6): a hash of the caller (kiosk or member) and the request's
+     * content. The same key with other content, another person or another caller is refused (409), not replayed.
+     */
+    requestHash: text('request_hash'),
     actorUserId: integer('actor_user_id'),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

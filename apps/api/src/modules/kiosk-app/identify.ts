@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { scans, users, userTypes, visits } from '../../db/schema/index';
+import { users, userTypes, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
 import { linkHash } from '../visits';
@@ -124,10 +124,4 @@ export async function identify(tx: Db, entityId: number, areaId: number, journey
     .limit(1);
   const checks = journey ? checksOf(journey, flow) : { temperature: false, mask: false };
   return { person, flow, action: open ? ('out' as const) : ('in' as const), checks };
-}
-
-/** A scan with this idempotency key exists already (the request is a replay). */
-export async function alreadyRecorded(tx: Db, entityId: number, key: string) {
-  const [row] = await tx.select({ id: scans.id }).from(scans).where(and(eq(scans.entityId, entityId), eq(scans.idempotencyKey, key)));
-  return !!row;
 }

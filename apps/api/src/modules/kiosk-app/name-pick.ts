@@ -1,8 +1,7 @@
 import { hashToken, sameHash } from '../../platform/auth/tokens';
 import { badRequest } from '../../platform/errors';
-import type { KioskJourney } from './journey';
-
-type Flow = KioskJourney['flows'][number] | null;
+/** A flow as the journey (kiosk-app/journey.ts) or the sign-in's load (signin) has it: how it identifies people. */
+type Flow = { flow: { inputMethod: string } } | null;
 
 /**
  * How a flow identifies people (its input method, seed 001): by name (`manual`), or by something they carry or

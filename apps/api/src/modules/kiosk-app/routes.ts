@@ -21,14 +21,14 @@ import type { FastifyRequest } from 'fastify';
 import { withTenant } from '../../platform/db/tenant';
 import { fieldError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { afterSignIn, arrivalAsks, loadSubject, oncePerIdempotencyKey, signInOut, type SignInOutResult } from '../signin';
+import { afterSignIn, arrivalAsks, loadSubject, type SignInOutResult } from '../signin';
 import { badgeFor } from './badge';
 import { checkConditionAnswers } from './check-conditions';
 import { recordBadgePrint } from '../print/index';
 import { type DeviceKiosk, deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
-import { alreadyRecorded, assertInJourney, identify, pickedByName, resolvePerson } from './identify';
+import { identify } from './identify';
 import { loadKioskJourney, presentKioskJourney } from './journey';
-import { assertNamePick } from './name-pick';
+import { scanAtKiosk } from './scan';
 import { searchPeople } from './search-people';
 import { searchHosts, walkIn } from './walk-in';
 
@@ -184,30 +184,8 @@ export default defineRoutes((r, services) => {
     response: zSignInOutResult,
     handler: async ({ req, body, emit, t }) => {
       const k = await deviceKiosk(services, req);
-      const areaId = areaOf(k);
-      const actor = kioskActor(k);
-      const { code, rfid, offline, quick_pass, ...rest } = body;
-      const result = await oncePerIdempotencyKey(body.idempotency_key, () =>
-        withTenant(db, actor.entityId, async (tx) => {
-          // Identifiers are resolved here (never passed through): an unknown or revoked code answers in the kiosk's
-          // language. The three reads are independent: asked together, they share a round trip on PostgreSQL.
-          const [person, journey, recorded] = await Promise.all([
-            resolvePerson(tx, actor.entityId, { code, rfid, user_id: body.user_id }),
-            loadKioskJourney(tx, k),
-            body.idempotency_key ? alreadyRecorded(tx, actor.entityId, body.idempotency_key) : false,
-          ]);
-          // A replay of a sign-in already recorded answers it, even when the journey changed since.
-          if (!recorded) {
-            const flow = assertInJourney(journey, person);
-            // A name picked: what the flow asks beyond the name (its quick pass code), as identify asked it.
-            if (pickedByName(body)) assertNamePick(flow, person, quick_pass);
-          }
-          const full = { ...rest, user_id: person.id, area_id: areaId, kiosk_id: k.kiosk.id };
-          const method = body.input_method ?? (code !== undefined ? 'qr' : rfid !== undefined ? 'rfid' : 'name');
-          return signInOut(tx, { actor, body: full, method, recordedOffline: !!offline, endsTransaction: true });
-        }),
-      );
-      await afterSignIn(services, emit, actor.entityId, result);
+      const result = await scanAtKiosk(services, k, areaOf(k), body);
+      await afterSignIn(services, emit, k.entity.id, result);
       return { data: presentResult(result), message: t(result.action === 'in' ? 'signin.signed_in' : 'signin.signed_out', { name: result.scan.full_name }) };
     },
   });

@@ -129,7 +129,7 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
     if (!body.idempotency_key) return null;
     await tx.execute(sql`select pg_advisory_xact_lock(${entityId}, hashtext(${body.idempotency_key}))`);
     const [s] = await tx.select({ userId: scans.userId }).from(scans).where(and(eq(scans.entityId, entityId), eq(scans.idempotencyKey, body.idempotency_key)));
-    return s ? signInOut(tx, { actor, body: signBody(s.userId), method: 'name' }) : null;
+    return s ? signInOut(tx, { outbox: services, actor, body: signBody(s.userId), method: 'name' }) : null;
   };
   const prior = await withTenant(db, entityId, replay);
   if (prior) return prior;
@@ -167,7 +167,7 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
         })
         .returning({ id: users.id });
       await writeCustomFieldValues(tx, entityId, person.id, values);
-      const result = await signInOut(tx, { actor, body: signBody(person.id), method: 'name' });
+      const result = await signInOut(tx, { outbox: services, actor, body: signBody(person.id), method: 'name' });
       await tx.update(visits).set({ journeyFlowId: flow.flow.id, image }).where(and(eq(visits.id, result.visitId), eq(visits.entityId, entityId)));
       return result;
     });

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { areas, massActionErrors } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
+import type { Services } from '../../platform/services';
 import { AppError, fieldError, found } from '../../platform/errors';
 import { blockedPeople, refusalMessage, signInOut, type SignInOutResult } from '../signin';
 import { loadSitePeople } from './load-site-people';
@@ -24,6 +25,7 @@ export async function applyMassSignin(
   lang: Language,
   body: Body,
   after: (result: SignInOutResult) => Promise<void>,
+  outbox: Pick<Services, 'mail' | 'jobs'>,
 ) {
   const batchId = randomUUID();
   const plan = await tenant(async (tx) => {
@@ -63,7 +65,7 @@ export async function applyMassSignin(
       compliance: a?.compliance,
     };
     try {
-      const result = await tenant((tx) => signInOut(tx, { actor, body: one, method: 'mass_action', skipAccessCheck: true, endsTransaction: true }));
+      const result = await tenant((tx) => signInOut(tx, { outbox, actor, body: one, method: 'mass_action', skipAccessCheck: true, endsTransaction: true }));
       applied.push({ user_id: p.id, action: result.action, scan_id: result.scan.id });
       await after(result);
     } catch (err) {

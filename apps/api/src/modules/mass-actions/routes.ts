@@ -30,7 +30,7 @@ export default defineRoutes((r, services) => {
     body: zMassApplyBody,
     response: zMassApplyResult,
     handler: async ({ actor, body, tenant, lang, emit, t }) => {
-      const data = await applyMassSignin(tenant, actor, lang, body, (result) => afterSignIn(services, emit, actor.entityId, result));
+      const data = await applyMassSignin(tenant, actor, lang, body, (result) => afterSignIn(services, emit, actor.entityId, result), services);
       return { data, message: t('mass.applied', { applied: data.applied.length, skipped: data.skipped.length }) };
     },
   });

@@ -23,6 +23,31 @@ export interface SignInPlace {
   temperatureThreshold: number | null;
   /** The journey's own checks (rule 196), asked of everyone it signs in, with or without a flow. */
   journeyChecks: { temperature: boolean; mask: boolean };
+  /** The journey the kiosk (else the area) runs: with one, only people with a flow in it sign in there. */
+  journeyId: number | null;
+  /**
+   * A visit id taken from its sequence with the load, where a sign-in queues its auto sign-out job (the area signs
+   * out automatically): a new visit gets it, so that the job is queued with the visit's write, in one round trip.
+   */
+  nextVisitId: number | null;
+}
+
+/** The scan already recorded with the request's idempotency key (the request is a replay, or a key reused). */
+export interface PriorScan {
+  id: number;
+  userId: number;
+  /** The caller and content the key was first sent with (null: recorded before keys were bound). */
+  requestHash: string | null;
+}
+
+/** A person as a host: who is told of an arrival. */
+export interface SignInHost {
+  id: number;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  lang: 'en' | 'ar' | 'es';
+  userTypeId: number | null;
 }
 
 export interface SignInReason {
@@ -38,6 +63,8 @@ export interface SignInVisit {
   status: string;
   areaId: number | null;
   hostUserId: number | null;
+  /** The visit's host (their mail goes out with an arrival). */
+  host: SignInHost | null;
   expectedAt: Date | null;
   /** Rule 155: an expected visit of a type needing approval admits nobody until approved ('pending', 'rejected'). */
   approvalState?: string;
@@ -61,6 +88,8 @@ export interface SignInCondition {
  */
 export interface SignInFlow {
   id: number;
+  /** How the flow identifies people (a name picked is enough only for `manual`: kiosk-app/name-pick.ts). */
+  inputMethod: string;
   temperatureCheck: boolean;
   maskCheck: boolean;
   hostRequired: boolean;
@@ -91,21 +120,40 @@ export interface SignInPerson {
   typeGranted: boolean;
   /** Rule 101: the actor's attendance-mode grants leave out this person's mode. */
   modeOutOfAccess: boolean;
-  /** A scan already recorded with the request's idempotency key (the request is a replay). */
-  priorScanId: number | null;
+  /** Their kiosk code (the badge's QR) and quick pass code (asked with a name picked at a kiosk). */
+  kioskCode: string;
+  quickPassCode: string | null;
   /** Their signed-in visits anywhere and today's expected visits here (within 12 hours of `at`). */
   visits: SignInVisit[];
   flow: SignInFlow | null;
   areaAsks: AreaAsks;
 }
 
-type Match = 'id' | 'email' | 'phone' | 'id_number';
+type Match = 'id' | 'email' | 'phone' | 'id_number' | Read['kind'];
 const MATCH: Record<Match, string> = {
   id: 'u.id = $5',
   email: 'lower(u.email) = lower($5)',
   phone: 'u.phone = $5',
   id_number: 'u.id_number = $5',
+  kiosk_code: 'u.kiosk_code = $5',
+  rfid: 'u.rfid = $5',
+  visit: 'u.id = (select tv.user_id from visits tv where tv.entity_id = $1 and tv.link_token_hash = $5)',
+  // A bare token: a badge's kiosk code first, else a visit's link.
+  either: 'u.id = coalesce((select ku.id from users ku where ku.entity_id = $1 and ku.kiosk_code = $5), rv.user_id)',
 };
+
+/**
+ * What a kiosk read, resolved in the sign-in's own load: a badge's kiosk code, an RFID card, a visit's link token
+ * (its hash), or a bare token that is either of the first and the last.
+ */
+export type Read = { kind: 'kiosk_code' | 'rfid'; value: string } | { kind: 'visit'; hash: string } | { kind: 'either'; value: string; hash: string };
+
+/** The visit whose link the kiosk read (its QR code), as the sign-in's load found it. */
+export interface ReadVisit {
+  userId: number;
+  status: string;
+  approvalState: string;
+}
 
 /** A visit without a user type: the user types' default grace period (minutes). */
 const GRACE_DEFAULT = 30;
@@ -120,7 +168,8 @@ export const withinGrace = (at: Date) =>
 /**
  * The load statement's text, built once per shape (how the person is named, whether the actor has every site and
  * every user type) and prepared by name. Parameters: $1 organisation, $2 the acting member, $3 area, $4 kiosk,
- * $5 the person's user id, e-mail, phone or ID number, $6 idempotency key, $7 the time of the sign-in.
+ * $5 the person's user id, e-mail, phone, ID number, kiosk code, RFID or visit link hash, $6 idempotency key, $7 the
+ * time of the sign-in, $8 the hash of a visit link the kiosk read, $9 the host the request names.
  * Plain columns, not JSON, except the two lists (the mode's reasons, the person's visits).
  */
 function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): Statement {
@@ -130,22 +179,32 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
   stmt = statement(`
     select a.id as area_id, a.name as area_name, a.site_id, st.name as site_name, st.timezone, a.auto_sign_out_mode,
            k.id as kiosk_id, k.name as kiosk_name, k.area_id as kiosk_area_id,
-           j.temperature_threshold as journey_threshold, coalesce(j.temperature_check, false) as journey_temperature,
+           j.id as journey_id, j.temperature_threshold as journey_threshold, coalesce(j.temperature_check, false) as journey_temperature,
            coalesce(j.mask_check, false) as journey_mask,
+           case when a.auto_sign_out_mode <> 'none' then nextval(pg_get_serial_sequence('visits', 'id'))::int end as next_visit_id,
+           ps.id as prior_scan_id, ps.user_id as prior_user_id, ps.request_hash as prior_request_hash,
+           rv.user_id as read_user_id, rv.status as read_status, rv.approval_state as read_approval_state,
+           nh.id as named_host_id, nh.email as named_host_email, nh.first_name as named_host_first_name, nh.last_name as named_host_last_name,
+           nh.lang as named_host_lang, nh.user_type_id as named_host_user_type_id,
            ${allSites ? 'true' : 'exists (select 1 from user_sites g where g.entity_id = $1 and g.user_id = $2 and g.site_id = a.site_id)'} as site_granted,
            p.*
     from areas a
     join sites st on st.id = a.site_id and st.entity_id = $1
     left join kiosks k on k.id = $4 and k.entity_id = $1
     left join journeys j on j.id = coalesce(k.journey_id, a.journey_id) and j.entity_id = $1
+    -- The replay check: a scan recorded with this idempotency key.
+    left join lateral (select s.id, s.user_id, s.request_hash from scans s where s.entity_id = $1 and s.idempotency_key = $6::text) ps on true
+    -- The visit whose link (QR code) the kiosk read, by the link token's hash.
+    left join lateral (select tv.user_id, tv.status, tv.approval_state from visits tv where tv.entity_id = $1 and tv.link_token_hash = $8::text) rv on true
+    -- The host the request names.
+    left join users nh on nh.id = $9::int and nh.entity_id = $1
     left join lateral (
-      select u.id, u.first_name, u.last_name, u.email, u.user_type_id, ut.name as user_type_name, u.status,
+      select u.id, u.first_name, u.last_name, u.email, u.user_type_id, ut.name as user_type_name, u.status, u.kiosk_code, u.quick_pass_code,
              m.id as mode_id, m.name as mode_name, m.schedule_days, m.from_time, m.to_time, m.late_sign_in_grace,
              m.early_sign_out_grace, m.on_time_attendance_code_id,
              ${allUserTypes ? 'true' : 'exists (select 1 from user_user_types g where g.entity_id = $1 and g.user_id = $2 and g.user_type_id = u.user_type_id)'} as type_granted,
              -- null: the actor has no attendance-mode grants (not limited); else whether one is this person's mode
              (select bool_or(g.attendance_mode_id = m.id) from attendance_mode_grants g where g.entity_id = $1 and g.user_id = $2) as mode_granted,
-             (select s.id from scans s where s.entity_id = $1 and s.idempotency_key = $6) as prior_scan_id,
              (select json_agg(json_build_object('id', r.id, 'name', r.name, 'type', r.type, 'attendanceCodeId', r.attendance_code_id,
                        'code', case when c.id is null then null else json_build_object('id', c.id, 'code', c.code, 'name', c.name) end) order by r.id)
               from reasons r left join attendance_codes c on c.id = r.attendance_code_id and c.entity_id = $1
@@ -153,6 +212,8 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
              -- Their open visits anywhere and today's expected ones here: the index (entity, user, status) finds
              -- them without reading the person's closed history.
              (select json_agg(json_build_object('id', v.id, 'status', v.status, 'areaId', v.area_id, 'hostUserId', v.host_user_id, 'expectedAt', v.expected_at, 'approvalState', v.approval_state,
+                       'host', (select json_build_object('id', h.id, 'email', h.email, 'firstName', h.first_name, 'lastName', h.last_name, 'lang', h.lang, 'userTypeId', h.user_type_id)
+                                from users h where h.id = v.host_user_id and h.entity_id = $1),
                        'conditionPassed', v.status = 'expected' and fl.compliance_id is not null and exists (
                          select 1 from compliance_users cu where cu.entity_id = $1 and cu.visit_id = v.id and cu.compliance_id = fl.compliance_id and cu.status = 'success')))
               from (
@@ -165,7 +226,7 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
                 order by v.signed_in_at desc nulls last
                 limit 20
               ) v) as visits,
-             fl.id as flow_id, fl.temperature_check as flow_temperature, fl.mask_check as flow_mask, fl.host_required, fl.allow_no_host,
+             fl.id as flow_id, fl.input_method as flow_input_method, fl.temperature_check as flow_temperature, fl.mask_check as flow_mask, fl.host_required, fl.allow_no_host,
              fl.host_user_type_ids, fl.compliance_frequency, fl.compliance_id, fl.compliance_name, fl.compliance_version_id,
              fl.compliance_questions, fl.compliance_valid_days,
              (select max(cu.created_at) from compliance_users cu
@@ -196,7 +257,7 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
           union all
           select t.parent_id, ch.depth + 1 from chain ch join user_types t on t.id = ch.type_id and t.entity_id = $1
           where t.parent_id is not null and ch.depth < 10)
-        select f.id, f.temperature_check, f.mask_check, f.host_required, f.allow_no_host, f.host_user_type_ids, f.compliance_frequency,
+        select f.id, f.input_method, f.temperature_check, f.mask_check, f.host_required, f.allow_no_host, f.host_user_type_ids, f.compliance_frequency,
                c.id as compliance_id, c.name as compliance_name, cv.id as compliance_version_id, cv.questions as compliance_questions,
                cv.pcr_valid_days as compliance_valid_days
         from chain ch
@@ -215,16 +276,30 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
 }
 const statements = new Map<string, Statement>();
 
+/** What the sign-in's one load statement answers. */
+export interface LoadedSignIn {
+  place: SignInPlace;
+  person: SignInPerson | null;
+  prior: PriorScan | null;
+  /** The visit of the link the kiosk read (null when none was read, or it is unknown). */
+  readVisit: ReadVisit | null;
+  /** The host the request names (`host_user_id`), in the organisation. */
+  namedHost: SignInHost | null;
+}
+
 /**
- * Everything a sign-in needs to decide, in ONE round trip: the area with its site and the named kiosk, whether
- * the actor reaches the site, and the person (by user id, e-mail, phone or ID number, in the organisation only)
- * with their user type, attendance mode and its reasons, the actor's grants over them, a prior scan with the same
- * idempotency key, and their open and expected visits. No row: the area does not exist here; no person: unknown.
+ * Everything a sign-in needs to decide, in ONE round trip: the area with its site, the named kiosk and the journey
+ * it runs, whether the actor reaches the site, a prior scan with the same idempotency key, the host the request
+ * names, and the person (by user id, e-mail, phone or ID number, or what a kiosk read: `read`, in the organisation
+ * only) with their user type, their flow in the journey, attendance mode and its reasons, the actor's grants over
+ * them, and their open and expected visits with their hosts. No row: the area does not exist here; no person:
+ * unknown.
  */
-export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody, at: Date): Promise<{ place: SignInPlace; person: SignInPerson | null } | null> {
+export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody, at: Date, read?: Read): Promise<LoadedSignIn | null> {
   let match: Match;
   let value: unknown;
-  if (body.user_id) [match, value] = ['id', body.user_id];
+  if (read) [match, value] = [read.kind, read.kind === 'visit' ? read.hash : read.value];
+  else if (body.user_id) [match, value] = ['id', body.user_id];
   else if (body.email) [match, value] = ['email', body.email];
   else if (body.phone) [match, value] = ['phone', body.phone];
   else if (body.id_number) [match, value] = ['id_number', body.id_number];
@@ -237,6 +312,8 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
     value,
     body.idempotency_key ?? null,
     at,
+    read && 'hash' in read ? read.hash : null,
+    body.host_user_id ?? null,
   ]);
   if (!row) return null;
   const place: SignInPlace = {
@@ -252,8 +329,26 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
     siteGranted: row.site_granted,
     temperatureThreshold: row.journey_threshold,
     journeyChecks: { temperature: row.journey_temperature, mask: row.journey_mask },
+    journeyId: row.journey_id,
+    nextVisitId: row.next_visit_id,
   };
-  if (row.id === null) return { place, person: null };
+  const found = {
+    place,
+    prior: row.prior_scan_id === null ? null : { id: row.prior_scan_id, userId: row.prior_user_id!, requestHash: row.prior_request_hash },
+    readVisit: row.read_user_id === null ? null : { userId: row.read_user_id, status: row.read_status!, approvalState: row.read_approval_state! },
+    namedHost:
+      row.named_host_id === null
+        ? null
+        : {
+            id: row.named_host_id,
+            email: row.named_host_email,
+            firstName: row.named_host_first_name!,
+            lastName: row.named_host_last_name!,
+            lang: row.named_host_lang!,
+            userTypeId: row.named_host_user_type_id,
+          },
+  };
+  if (row.id === null) return { ...found, person: null };
   const mode =
     row.mode_id === null
       ? null
@@ -269,7 +364,7 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
         };
   const visits = json<(Omit<SignInVisit, 'expectedAt'> & { expectedAt: string | null })[] | null>(row.visits) ?? [];
   return {
-    place,
+    ...found,
     person: {
       id: row.id,
       firstName: row.first_name!,
@@ -283,13 +378,15 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
       typeGranted: row.type_granted!,
       // Rule 101: an actor with attendance-mode grants reaches only those modes.
       modeOutOfAccess: !!mode && row.mode_granted === false,
-      priorScanId: row.prior_scan_id,
+      kioskCode: row.kiosk_code!,
+      quickPassCode: row.quick_pass_code,
       visits: visits.map((v) => ({ ...v, expectedAt: v.expectedAt ? new Date(v.expectedAt) : null })),
       flow:
         row.flow_id === null
           ? null
           : {
               id: row.flow_id,
+              inputMethod: row.flow_input_method!,
               temperatureCheck: !!row.flow_temperature,
               maskCheck: !!row.flow_mask,
               hostRequired: !!row.host_required,
@@ -329,6 +426,20 @@ interface LoadRow {
   kiosk_id: number | null;
   kiosk_name: string | null;
   kiosk_area_id: number | null;
+  journey_id: number | null;
+  next_visit_id: number | null;
+  prior_scan_id: number | null;
+  prior_user_id: number | null;
+  prior_request_hash: string | null;
+  read_user_id: number | null;
+  read_status: string | null;
+  read_approval_state: string | null;
+  named_host_id: number | null;
+  named_host_email: string | null;
+  named_host_first_name: string | null;
+  named_host_last_name: string | null;
+  named_host_lang: 'en' | 'ar' | 'es' | null;
+  named_host_user_type_id: number | null;
   journey_threshold: number | null;
   journey_temperature: boolean;
   journey_mask: boolean;
@@ -351,10 +462,12 @@ interface LoadRow {
   on_time_attendance_code_id: number | null;
   type_granted: boolean | null;
   mode_granted: boolean | null;
-  prior_scan_id: number | null;
+  kiosk_code: string | null;
+  quick_pass_code: string | null;
   reasons: unknown;
   visits: unknown;
   flow_id: number | null;
+  flow_input_method: string | null;
   flow_temperature: boolean | null;
   flow_mask: boolean | null;
   host_required: boolean | null;

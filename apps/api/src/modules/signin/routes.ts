@@ -14,7 +14,7 @@ export default defineRoutes((r, services) => {
 
   const one = (method: InputMethod) => async (ctx: Ctx<'tenant', undefined, undefined, typeof zSignInOutBody>) => {
     const { actor, body, tenant, emit, t } = ctx;
-    const result = await signInOutOnce(tenant, { actor, body, method: body.input_method ?? method });
+    const result = await signInOutOnce(tenant, { outbox: services, actor, body, method: body.input_method ?? method });
     await afterSignIn(services, emit, actor.entityId, result);
     return {
       data: { action: result.action, scan: result.scan, visit_id: result.visitId, visit_status: result.visitStatus, replayed: flag(result.replayed) },
@@ -58,7 +58,7 @@ export default defineRoutes((r, services) => {
       for (const userId of [...new Set(body.users)]) {
         const one: SignInOutBody = { area_id: body.area_id, user_id: userId, action: body.action, notes: body.notes ?? null };
         try {
-          const result = await tenant((tx) => signInOut(tx, { actor, body: one, method: 'console', endsTransaction: true }));
+          const result = await tenant((tx) => signInOut(tx, { outbox: services, actor, body: one, method: 'console', endsTransaction: true }));
           await afterSignIn(services, emit, actor.entityId, result);
           data.push({ user_id: userId, action: result.action, scan_id: result.scan.id });
         } catch (err) {

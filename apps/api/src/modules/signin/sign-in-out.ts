@@ -1,16 +1,20 @@
-import { DEFAULT_TEMPERATURE_THRESHOLD_C, failsTemperature, NOTES_MIN, parseTemperature, temperatureThreshold, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, failsTemperature, NOTES_MIN, parseTemperature, temperatureThreshold, translate, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { attendanceCodes, complianceUsers, users } from '../../db/schema/index';
+import { attendanceCodes, complianceUsers } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { runPrepared, statement } from '../../platform/db/prepared';
 import { withCommit } from '../../platform/db/tenant';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { jobsIn } from '../../platform/jobs';
+import type { Services } from '../../platform/services';
 import { localClock, nextMidnight } from '../../platform/time-zone';
 import { evaluateAttendance } from '../attendance';
 import { closeOpenVisits } from '../visits';
 import { assertAreaAsks, assertHost, assertReadings, assertVisitAdmits, checkFlowCondition, expectedVisitOf, type GivenAnswers, readingsAsked } from './entry-checks';
-import { loadSignIn } from './load-sign-in';
+import { AUTO_SIGN_OUT_JOB } from './auto-sign-out';
+import { assertSameRequest, callerOf, requestHash } from './idempotency';
+import { type LoadedSignIn, loadSignIn, type Read, type SignInHost } from './load-sign-in';
 import { loadScan } from './load-scans';
 
 export interface SignInOutResult {
@@ -19,12 +23,14 @@ export interface SignInOutResult {
   visitId: number;
   visitStatus: string;
   replayed: boolean;
-  /** After the transaction: the host to tell (rule: host told on arrival) and the auto sign-out to schedule. */
-  hostMail: { to: string; lang: 'en' | 'ar' | 'es'; host: string; name: string; area: string; time: string } | null;
-  autoSignOut: { entityId: number; visitId: number; startAfter: Date } | null;
 }
 
 export interface SignInOutOptions {
+  /**
+   * Where what follows a sign-in is queued, INSIDE its transaction (created with its commit, never without it): the
+   * host's mail and the area's auto sign-out job.
+   */
+  outbox: Pick<Services, 'mail' | 'jobs'>;
   actor: MemberActor;
   body: SignInOutBody;
   method: InputMethod;
@@ -42,6 +48,15 @@ export interface SignInOutOptions {
    * write (`withCommit`), one round trip less.
    */
   endsTransaction?: boolean;
+  /** What a kiosk read (a QR code or an RFID card): the person is found by it in the sign-in's own load. */
+  read?: Read;
+  /**
+   * The caller's own rules on what the load found, before anything is decided (a kiosk: an unknown or revoked code,
+   * a visit awaiting approval, a person outside its journey, a name picked without the quick pass).
+   */
+  admit?: (loaded: LoadedSignIn) => void;
+  /** What the idempotency key is bound to (idempotency.ts); by default the member acting (or kiosk) and the body. */
+  requestHash?: string;
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -60,17 +75,22 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   const now = opts.now ?? new Date();
   const at = body.at ? new Date(body.at) : now;
 
-  // One round trip: the area, site and kiosk, the person with their mode, reasons, grants and visits.
-  const loaded = await loadSignIn(tx, actor, body, at);
+  // One round trip: the area, site, kiosk and journey, a replay, the person with their flow, mode, reasons, grants
+  // and visits.
+  const loaded = await loadSignIn(tx, actor, body, at, opts.read);
   if (!loaded) throw notFound('signin.area_not_found');
   const { place } = loaded;
   if (body.kiosk_id && (!place.kioskId || (place.kioskAreaId !== null && place.kioskAreaId !== place.areaId))) throw fieldError('kiosk_id', 'signin.kiosk_not_found');
+  const hash = body.idempotency_key ? (opts.requestHash ?? requestHash(callerOf(actor, body.kiosk_id), body)) : null;
+  if (loaded.prior) {
+    // The same key again: the first answer for the same request, 409 for any other (nobody signs in).
+    assertSameRequest(loaded.prior, hash!, loaded.person?.id);
+    const scan = (await loadScan(tx, entityId, loaded.prior.id))!;
+    return { action: scan.direction, scan, visitId: scan.visit_id ?? 0, visitStatus: scan.visit_status ?? '', replayed: true };
+  }
+  opts.admit?.(loaded);
   const person = loaded.person;
   if (!person) throw notFound('signin.person_not_found');
-  if (person.priorScanId) {
-    const scan = (await loadScan(tx, entityId, person.priorScanId))!;
-    return { action: scan.direction, scan, visitId: scan.visit_id ?? 0, visitStatus: scan.visit_status ?? '', replayed: true, hostMail: null, autoSignOut: null };
-  }
   if (person.status === 'archived') throw fieldError('user_id', 'signin.person_archived');
   if (!opts.skipAccessCheck) {
     // Rules 96 and 100-101, as blockedPeople answers them for a batch.
@@ -132,16 +152,9 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   // is inside already, and offline the kiosk could check nothing: docs/kiosk-protocol.md, Offline).
   if (action === 'in' && !opts.recordedOffline) assertVisitAdmits(theirs);
   const expectedVisit = action === 'in' ? expectedVisitOf(theirs) : undefined;
-  const hostId = body.host_user_id ?? (action === 'in' ? expectedVisit?.hostUserId : open?.hostUserId) ?? null;
-  let host: { id: number; email: string | null; firstName: string; lastName: string; lang: 'en' | 'ar' | 'es'; userTypeId: number | null } | null = null;
-  if (hostId) {
-    const [h] = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, lang: users.lang, userTypeId: users.userTypeId })
-      .from(users)
-      .where(and(eq(users.id, hostId), eq(users.entityId, entityId)));
-    if (!h && body.host_user_id) throw fieldError('host_user_id', 'signin.host_not_found');
-    host = h ?? null;
-  }
+  // The host named, else the expected visit's (on the way in) or the open visit's (on the way out): loaded already.
+  if (body.host_user_id && !loaded.namedHost) throw fieldError('host_user_id', 'signin.host_not_found');
+  const host: SignInHost | null = body.host_user_id ? loaded.namedHost : ((action === 'in' ? expectedVisit?.host : open?.host) ?? null);
   // The flow's host settings, its entry condition within its frequency, the area's conditions and documents.
   let given: GivenAnswers | null = null;
   if (action === 'in') {
@@ -159,24 +172,45 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   }
   const expected = action === 'in' ? expectedVisit : undefined;
   const reasonId = reason?.id ?? null;
+  const name = `${person.firstName} ${person.lastName}`.trim();
+
+  // What follows is queued inside the transaction, with the write: the host's mail of an arrival in their language,
+  // and the area's auto sign-out (rule 231; a job that survives a restart). A new visit's id was taken with the load.
+  const follow: Promise<unknown>[] = [];
+  const queued = (p: Promise<unknown>) => {
+    p.catch(() => undefined); // awaited below; a failure there fails the sign-in (its commit became a rollback)
+    follow.push(p);
+  };
+  const queueFollowUps = (visitId: number) => {
+    if (action !== 'in') return;
+    if (host?.email) {
+      const vars = { name, host: `${host.firstName} ${host.lastName}`.trim(), area: place.areaName, time: localClock(at, place.timezone).time.slice(0, 5) };
+      queued(opts.outbox.mail.queue({ to: host.email, subject: translate(host.lang, 'signin.host_mail_subject', vars), text: translate(host.lang, 'signin.host_mail_text', vars) }, { tx }));
+    }
+    if (place.autoSignOutMode !== 'none' && opts.outbox.jobs.started) {
+      queued(opts.outbox.jobs.send(AUTO_SIGN_OUT_JOB, { entityId, visitId }, { startAfter: nextMidnight(at, place.timezone), singletonKey: `visit-${visitId}`, db: jobsIn(tx) }));
+    }
+  };
+  const newVisitId = place.nextVisitId;
+
   // The scan's values ($1-$14), then the visit's: the same for every variant, so each is a statement built once.
-  const scanValues = [entityId, person.id, place.areaId, body.kiosk_id ?? null, action, opts.method, verdict.late, verdict.early, reasonId, attendanceCodeId, temperature, mask, body.notes ?? null, at];
-  const send = () =>
+  const scanValues = [entityId, person.id, place.areaId, body.kiosk_id ?? null, action, opts.method, verdict.late, verdict.early, reasonId, attendanceCodeId, temperature, mask, body.notes ?? null, at, body.idempotency_key ?? null, actor.userId, hash];
+  const write = () =>
     action === 'out'
-      ? runPrepared<WrittenRow>(tx, SIGN_OUT, [...scanValues, body.idempotency_key ?? null, actor.userId, open!.id])
-      : runPrepared<WrittenRow>(tx, expected ? SIGN_IN_EXPECTED : SIGN_IN_NEW, [
-          ...scanValues,
-          body.idempotency_key ?? null,
-          actor.userId,
-          expected?.id ?? person.userTypeId,
-          place.siteId,
-          opts.method,
-          person.mode?.id ?? null,
-          host?.id ?? null,
-          flow?.id ?? null,
-        ]);
-  // The commit travels with the write, unless the answers' row still follows.
-  const [row] = await (opts.endsTransaction && !given ? withCommit(tx, send) : send());
+      ? runPrepared<WrittenRow>(tx, SIGN_OUT, [...scanValues, open!.id])
+      : expected
+        ? runPrepared<WrittenRow>(tx, SIGN_IN_EXPECTED, [...scanValues, expected.id, place.siteId, opts.method, person.mode?.id ?? null, host?.id ?? null, flow?.id ?? null])
+        : runPrepared<WrittenRow>(tx, SIGN_IN_NEW, [...scanValues, person.userTypeId, place.siteId, opts.method, person.mode?.id ?? null, host?.id ?? null, flow?.id ?? null, newVisitId]);
+  // The write, its follow-ups and the commit leave together (one round trip), unless the answers' row still
+  // follows: the follow-ups then go with it, once the visit's id is known.
+  const knownVisitId = action === 'in' ? (expected?.id ?? newVisitId) : null;
+  const early = !given && (action !== 'in' || knownVisitId !== null || place.autoSignOutMode === 'none');
+  const send = () => {
+    const written = write();
+    if (early) queueFollowUps(knownVisitId ?? 0);
+    return written;
+  };
+  const [row] = await (opts.endsTransaction && early ? withCommit(tx, send) : send());
   const scan = { id: Number(row.id) };
   const visitId = Number(row.visit_id);
   // Answers given with the sign-in are kept with its visit and scan (rule 214), the version they answered.
@@ -200,9 +234,10 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
       source: body.kiosk_id ? 'kiosk' : 'console',
     });
   }
+  if (!early) queueFollowUps(visitId);
+  await Promise.all(follow);
   const visitStatus = action === 'in' ? 'signed_in' : 'signed_out';
 
-  const name = `${person.firstName} ${person.lastName}`.trim();
   const ref = (id: number | null | undefined, n: string | null | undefined) => (id ? { id, name: n ?? '' } : null);
   const presented: Scan = {
     id: scan.id,
@@ -234,11 +269,6 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
     visitId,
     visitStatus,
     replayed: false,
-    hostMail:
-      action === 'in' && host?.email
-        ? { to: host.email, lang: host.lang, host: `${host.firstName} ${host.lastName}`.trim(), name, area: place.areaName, time: localClock(at, place.timezone).time.slice(0, 5) }
-        : null,
-    autoSignOut: action === 'in' && place.autoSignOutMode !== 'none' ? { entityId, visitId, startAfter: nextMidnight(at, place.timezone) } : null,
   };
 }
 
@@ -249,29 +279,31 @@ interface WrittenRow {
 
 // The visit moves and the scan is written in ONE statement: the visit's insert or update is a data-modifying CTE
 // the scan's insert reads its id from. $1-$14: organisation, person, area, kiosk, direction, input method, late,
-// early, reason, attendance code, temperature (Celsius), mask, notes, time; $15 idempotency key, $16 the actor.
+// early, reason, attendance code, temperature (Celsius), mask, notes, time; $15 idempotency key, $16 the actor,
+// $17 what the key is bound to (idempotency.ts).
 const SCAN_INSERT = `insert into scans (entity_id, visit_id, user_id, area_id, kiosk_id, direction, method, late, early, reason_id,
-    attendance_code_id, temperature, mask, notes, at, idempotency_key, actor_user_id)
-  values ($1, (select id from written_visit), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+    attendance_code_id, temperature, mask, notes, at, idempotency_key, actor_user_id, request_hash)
+  values ($1, (select id from written_visit), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
   returning id, visit_id`;
-/** Signed in -> signed out; $17 the open visit. */
+/** Signed in -> signed out; $18 the open visit. */
 const SIGN_OUT = statement(`with written_visit as (
     update visits set status = 'signed_out', signed_out_at = $14, early_sign_out = $8, sign_out_reason_id = $9, updated_at = now()
-    where id = $17 and entity_id = $1 returning id)
+    where id = $18 and entity_id = $1 returning id)
   ${SCAN_INSERT}`);
-/** The sign-in's visit columns: $18 site, $19 sign-in method, $20 attendance mode, $21 host, $22 the person's flow. */
-const SIGNED_IN = `status = 'signed_in', site_id = $18, area_id = $3, signed_in_at = $14, sign_in_method = $19, kiosk_id = $4,
-    attendance_mode_id = $20, late_sign_in = $7, sign_in_reason_id = $9, attendance_code_id = $10, temperature = $11, mask = $12,
-    notes = $13, host_user_id = $21, journey_flow_id = coalesce(journey_flow_id, $22)`;
-/** An expected visit (today, here) is signed in; $17 the visit. */
+/** The sign-in's visit columns: $19 site, $20 sign-in method, $21 attendance mode, $22 host, $23 the person's flow. */
+const SIGNED_IN = `status = 'signed_in', site_id = $19, area_id = $3, signed_in_at = $14, sign_in_method = $20, kiosk_id = $4,
+    attendance_mode_id = $21, late_sign_in = $7, sign_in_reason_id = $9, attendance_code_id = $10, temperature = $11, mask = $12,
+    notes = $13, host_user_id = $22, journey_flow_id = coalesce(journey_flow_id, $23)`;
+/** An expected visit (today, here) is signed in; $18 the visit. */
 const SIGN_IN_EXPECTED = statement(`with written_visit as (
-    update visits set ${SIGNED_IN}, updated_at = now() where id = $17 and entity_id = $1 returning id)
+    update visits set ${SIGNED_IN}, updated_at = now() where id = $18 and entity_id = $1 returning id)
   ${SCAN_INSERT}`);
-/** A new visit, signed in; $17 the person's user type. */
+/** A new visit, signed in; $18 the person's user type, $24 its id when the load took one (else the next). */
 const SIGN_IN_NEW = statement(`with written_visit as (
-    insert into visits (entity_id, user_id, user_type_id, status, site_id, area_id, signed_in_at, sign_in_method, kiosk_id,
+    insert into visits (id, entity_id, user_id, user_type_id, status, site_id, area_id, signed_in_at, sign_in_method, kiosk_id,
       attendance_mode_id, late_sign_in, sign_in_reason_id, attendance_code_id, temperature, mask, notes, host_user_id, journey_flow_id)
-    values ($1, $2, $17, 'signed_in', $18, $3, $14, $19, $4, $20, $7, $9, $10, $11, $12, $13, $21, $22) returning id)
+    overriding system value
+    values (coalesce($24::int, nextval('visits_id_seq')::int), $1, $2, $18, 'signed_in', $19, $3, $14, $20, $4, $21, $7, $9, $10, $11, $12, $13, $22, $23) returning id)
   ${SCAN_INSERT}`);
 
 /**
