@@ -25,3 +25,4 @@ export * from './i18n-text';
 export * from './reports';
 export * from './privacy';
 export * from './csv';
+export * from './integrations';

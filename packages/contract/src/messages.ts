@@ -9,6 +9,7 @@ import { signin } from './messages/signin';
 import { kioskApp } from './messages/kiosk-app';
 import { emergencyMessages } from './messages/emergency';
 import { reportsMessages } from './messages/reports';
+import { integrationsMessages } from './messages/integrations';
 
 type Catalogue = Record<Language, Record<string, string>>;
 
@@ -24,6 +25,7 @@ const parts: Catalogue[] = [
   kioskApp,
   emergencyMessages,
   reportsMessages,
+  integrationsMessages,
 ];
 
 export const MESSAGES: Catalogue = {

@@ -12,11 +12,16 @@ export const attendanceCodes = pgTable(
     entityId: entityId(),
     /** The directory integration the code comes from (nullable: the organisation's own codes). */
     integrationId: integer('integration_id'),
+    /** The directory's own id of the code (Wonde `attendance-codes` id) for an integration's code. */
+    externalId: text('external_id'),
     code: text().notNull(),
     name: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('attendance_codes_entity_idx').on(t.entityId)],
+  (t) => [
+    index('attendance_codes_entity_idx').on(t.entityId),
+    uniqueIndex('attendance_codes_integration_external_uq').on(t.integrationId, t.externalId).where(sql`${t.externalId} is not null`),
+  ],
 );
 
 /** Attendance modes (rule 247): schedule days, from/to, grace periods, on-time code, integration. */

@@ -14,3 +14,4 @@ export * from './signin';
 export * from './emergency';
 export * from './announcements';
 export * from './reports';
+export * from './integrations';

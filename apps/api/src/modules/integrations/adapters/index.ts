@@ -1,0 +1,19 @@
+import type { DirectoryTypeKey } from '@gatehouse/contract';
+import { GraphAdapter, type AzureConfig } from './graph';
+import { type DirectoryAdapter, DirectoryError } from './types';
+import { WondeAdapter, type WondeConfig } from './wonde';
+
+/** The adapter of a directory type over its (opened) configuration. */
+export function adapterFor(type: DirectoryTypeKey, config: Record<string, unknown>): DirectoryAdapter {
+  switch (type) {
+    case 'wonde':
+      return new WondeAdapter(config as unknown as WondeConfig);
+    case 'azure':
+      return new GraphAdapter(config as unknown as AzureConfig);
+    default:
+      throw new DirectoryError('unreachable', `the ${type} directory is not connected yet`);
+  }
+}
+
+export { DirectoryError, type DirectoryAdapter, type DirectoryUser, type DirectoryGroup, type AttendanceMark } from './types';
+export { WONDE_KINDS } from './wonde';
