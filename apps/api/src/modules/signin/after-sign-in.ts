@@ -1,4 +1,5 @@
-import { translate, type UpdatePayload } from '@gatehouse/contract';
+import type { UpdatePayload } from '@gatehouse/contract';
+import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { AUTO_SIGN_OUT_JOB } from './auto-sign-out';
 import type { SignInOutResult } from './sign-in-out';
@@ -14,8 +15,8 @@ export async function afterSignIn(services: Services, emit: Emit, entityId: numb
   emit('entity', entityId, 'update', { type: 'scan', action: 'created', id: result.scan.id, visit_id: result.visitId, direction: result.action, scan: result.scan });
   if (result.hostMail) {
     const m = result.hostMail;
-    const vars = { name: m.name, host: m.host, area: m.area, time: m.time };
-    await services.mail.queue({ to: m.to, subject: translate(m.lang, 'signin.host_mail_subject', vars), text: translate(m.lang, 'signin.host_mail_text', vars) }).catch(() => undefined);
+    const vars = { name: m.name, host: m.host, area: m.area, time: made(m.time) };
+    await services.mail.queue({ to: m.to, ...composeMail(m.lang, { subject: 'signin.host_mail_subject', body: 'signin.host_mail_text' }, vars) }).catch(() => undefined);
   }
   if (result.autoSignOut && services.jobs.started) {
     const { entityId: e, visitId, startAfter } = result.autoSignOut;
