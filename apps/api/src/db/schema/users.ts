@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts, createdAt, entityId, roles, updatedAt } from './core';
 import { sites } from './sites';
 import { userTypes } from './user-types';
@@ -99,23 +99,3 @@ export const userUserTypes = pgTable(
 );
 
 export const lastSeen = () => timestamp('last_seen_at', { withTimezone: true });
-
-/**
- * Pairs of people with similar names (pg_trgm similarity of `lower(first_name || ' ' || last_name)` at least 0.6),
- * kept by the trigger of migration 0019 when a person is added or renamed, up to the 20 most similar for that
- * person, so the duplicates board reads them by index instead of comparing every pair of names (a < b).
- */
-export const userNamePairs = pgTable(
-  'user_name_pairs',
-  {
-    entityId: entityId(),
-    a: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    b: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    score: real().notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.a, t.b] }), index('user_name_pairs_entity_score_idx').on(t.entityId, t.score.desc(), t.a, t.b), index('user_name_pairs_b_idx').on(t.b)],
-);
