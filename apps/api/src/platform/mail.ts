@@ -1,3 +1,4 @@
+import { type Language, translate } from '@gatehouse/contract';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -64,13 +65,51 @@ export function registerMailWorker(jobs: Jobs, mailer: Mailer) {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
+/** Zero-width non-joiner: invisible, and no auto-linker reads a host name or scheme across it. */
+const ZWNJ = '\u200c';
+/** What joins a link's parts: dots, colons, slashes, at signs (and their full-width and ideographic forms). */
+const LINK_JOINERS = /[.:/@\\\u3002\uff0e\uff61\uff1a\uff0f\uff20]/g;
+const INERT_JOINER = new RegExp(`(${LINK_JOINERS.source})${ZWNJ}`, 'g');
+
+/**
+ * Text someone typed (a visitor's name, company, answers, notes; names of places and organisations), made inert
+ * for mail: a zero-width non-joiner after every dot, colon, slash and at sign, so that neither the HTML part
+ * (`htmlOfText`) nor a mail client's auto-linker reads `http://evil.example`, `evil.example` or `a@evil.example`
+ * in it as a link. It reads and prints the same.
+ */
+export const inert = (typed: string) => typed.replace(LINK_JOINERS, (c) => c + ZWNJ);
+
+/** A value the server made (a link it signed, a date, a time, a code): put in a mail as it is. */
+export interface Made {
+  made: string;
+}
+export const made = (value: string | number): Made => ({ made: String(value) });
+
+/** A mail message's values: strings are what someone typed (made inert), numbers and `made(…)` the server's. */
+export type MailVars = Record<string, string | number | Made>;
+
+/**
+ * The one way a mail is written from the message catalogue: subject and body in the reader's language with every
+ * typed value made inert (`inert`), `after` (server-made text, e.g. a link) after the body, and the HTML part in
+ * the reader's direction in which only the server's own links are links. Every mail template goes through it.
+ */
+export function composeMail(lang: Language, keys: { subject: string; body: string }, vars: MailVars = {}, opts: { after?: Made; extraHtml?: string } = {}) {
+  const values = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? inert(v) : typeof v === 'number' ? v : v.made]));
+  const body = translate(lang, keys.body, values);
+  const text = opts.after ? `${body}\n\n${opts.after.made}` : body;
+  return { subject: translate(lang, keys.subject, values), text, html: htmlOfText(lang, text, opts.extraHtml) };
+}
+
 /**
  * The HTML part of a mail written as plain text: the same words, in the reader's direction (Arabic right to
- * left), links made clickable, and optional extra HTML (an inline image) after it. Every mail keeps its text part.
+ * left), the server's links made clickable, and optional extra HTML (an inline image) after it. Typed text made
+ * inert (`inert`) is never a link: its dots, colons, slashes and at signs also stand in their own elements, so an
+ * auto-linker that reads the document's text nodes finds no host name either. Every mail keeps its text part.
  */
 export function htmlOfText(lang: string, text: string, extra = '') {
   const body = escapeHtml(text)
-    .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+    .replace(/https?:\/\/[^\s<\u200c]+/g, (url) => `<a href="${url}">${url}</a>`)
+    .replace(INERT_JOINER, `<span>$1</span>${ZWNJ}`)
     .replace(/\n/g, '<br>');
   return `<div dir="${lang === 'ar' ? 'rtl' : 'ltr'}" lang="${lang}" style="font-family:sans-serif;font-size:15px;line-height:1.5">${body}${extra}</div>`;
 }

@@ -1,10 +1,10 @@
-import { type Language, translate } from '@gatehouse/contract';
+import type { Language } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { areas, complianceUsers, complianceVersions, compliances, entities, journeyFlows, sites, users, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { asSystem } from '../../platform/db/tenant';
 import { jobsIn } from '../../platform/jobs';
-import { htmlOfText } from '../../platform/mail';
+import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { complianceDueFor } from './compliance-due';
 import { createComplianceLink } from './compliance-link';
@@ -92,13 +92,12 @@ export function complianceLinkMail(services: Services, r: Pick<LinkVisit, 'visit
     name: `${r.user.firstName} ${r.user.lastName}`,
     org: r.org,
     place: [r.site, r.area].filter(Boolean).join(', ') || r.org,
-    date: r.visit.visitDate ?? r.visit.expectedAt?.toISOString().slice(0, 10) ?? '',
-    time: (r.visit.visitTime ?? '').slice(0, 5),
-    tz: r.timezone ?? 'UTC',
-    link: `${services.config.publicUrl}/online-compliance/${code}`,
+    date: made(r.visit.visitDate ?? r.visit.expectedAt?.toISOString().slice(0, 10) ?? ''),
+    time: made((r.visit.visitTime ?? '').slice(0, 5)),
+    tz: made(r.timezone ?? 'UTC'),
+    link: made(`${services.config.publicUrl}/online-compliance/${code}`),
   };
-  const text = translate(lang, 'mail.compliance_link.body', vars);
-  return { to: r.user.email!, subject: translate(lang, reminder ? 'mail.compliance_reminder.subject' : 'mail.compliance_link.subject', vars), text, html: htmlOfText(lang, text) };
+  return { to: r.user.email!, ...composeMail(lang, { subject: reminder ? 'mail.compliance_reminder.subject' : 'mail.compliance_link.subject', body: 'mail.compliance_link.body' }, vars) };
 }
 
 /** Plans the next link mail of a visit (after registration, approval or a change of date); nothing without a job queue. */

@@ -4,7 +4,7 @@ import { emergencyEvents, emergencyLinks, type emergencySessions } from '../../d
 import { newToken } from '../../platform/auth/tokens';
 import { type Db, rowsOf } from '../../platform/db/client';
 import { jobsIn } from '../../platform/jobs';
-import { htmlOfText } from '../../platform/mail';
+import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import type { EmergencyScope } from './scope';
 import { sendSms, SMS_JOB, smsAvailable } from './sms-gateway';
@@ -48,8 +48,7 @@ export async function messageUnaccounted(
     const link = `${services.config.publicUrl}/safe/${token}`;
     const vars = { organisation: opts.entityName, session: session.name, link, note: opts.note ?? '' };
     if (byMail) {
-      const text = translate(p.lang, 'emergency.mail_text', vars);
-      await services.mail.queue({ to: p.email!, subject: translate(p.lang, 'emergency.mail_subject', vars), text, html: htmlOfText(p.lang, text) }, { tx });
+      await services.mail.queue({ to: p.email!, ...composeMail(p.lang, { subject: 'emergency.mail_subject', body: 'emergency.mail_text' }, { ...vars, link: made(link) }) }, { tx });
       mail++;
     }
     if (bySms) {

@@ -4,7 +4,7 @@ import { reportExports, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { asSystem, withTenant } from '../../platform/db/tenant';
-import { htmlOfText } from '../../platform/mail';
+import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { SOURCES } from './sources';
 import { PDF_ROWS_MAX, WRITERS } from './writers';
@@ -97,14 +97,11 @@ async function mailRequester(services: Services, tx: Db, exp: typeof reportExpor
   const [u] = await tx.select({ email: users.email, firstName: users.firstName, lang: users.lang }).from(users).where(eq(users.id, exp.requestedBy));
   if (!u?.email) return;
   const lang = exp.lang as Language;
-  const report = translate(lang, `exports.report.${exp.report}`);
-  const url = `${services.config.publicUrl.replace(/\/$/, '')}/reporting/export-list`;
-  const expires = expiresAt ? expiresAt.toISOString().slice(0, 10).split('-').reverse().join('/') : '';
-  const text = translate(lang, `exports.${outcome === 'ready' ? 'mail_body' : 'failed_body'}`, { name: u.firstName, report, format: exp.format.toUpperCase(), expires, url });
-  await services.mail.queue(
-    { to: u.email, subject: translate(lang, `exports.${outcome === 'ready' ? 'mail_subject' : 'failed_subject'}`, { report }), text, html: htmlOfText(lang, text) },
-    { tx },
-  );
+  const report = made(translate(lang, `exports.report.${exp.report}`));
+  const url = made(`${services.config.publicUrl.replace(/\/$/, '')}/reporting/export-list`);
+  const expires = made(expiresAt ? expiresAt.toISOString().slice(0, 10).split('-').reverse().join('/') : '');
+  const keys = outcome === 'ready' ? { subject: 'exports.mail_subject', body: 'exports.mail_body' } : { subject: 'exports.failed_subject', body: 'exports.failed_body' };
+  await services.mail.queue({ to: u.email, ...composeMail(lang, keys, { name: u.firstName, report, format: made(exp.format.toUpperCase()), expires, url }) }, { tx });
 }
 
 /** Deletes the files of expired exports and forgets their key (rule 290); the rows stay listed as expired. */

@@ -2,7 +2,7 @@ import { type Language, translate } from '@gatehouse/contract';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { reportExports, reportSubscriptions, sites, users } from '../../db/schema/index';
 import { asSystem, withTenant } from '../../platform/db/tenant';
-import { htmlOfText } from '../../platform/mail';
+import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { localClock, zonedMidnight } from '../../platform/time-zone';
 import { runExport } from './run-export';
@@ -98,15 +98,12 @@ export async function sendDueReports(services: Services, now = new Date()) {
       for (const p of recipients) {
         if (!p.email) continue;
         const lang = p.lang as Language;
-        const report = translate(lang, `exports.report.${s.report}`);
-        let text = translate(lang, 'exports.scheduled_body', { name: p.firstName, report, frequency: translate(lang, `exports.frequency.${s.frequency}`), rows: built.rows });
-        if (!attach) text += `\n${services.config.publicUrl.replace(/\/$/, '')}/reporting/export-list\n`;
+        const vars = { name: p.firstName, report: made(translate(lang, `exports.report.${s.report}`)), frequency: made(translate(lang, `exports.frequency.${s.frequency}`)), rows: built.rows ?? 0 };
+        const list = made(`${services.config.publicUrl.replace(/\/$/, '')}/reporting/export-list`);
         await services.mail.queue(
           {
             to: p.email,
-            subject: translate(lang, 'exports.scheduled_subject', { report }),
-            text,
-            html: htmlOfText(lang, text),
+            ...composeMail(lang, { subject: 'exports.scheduled_subject', body: 'exports.scheduled_body' }, vars, attach ? {} : { after: list }),
             attachments: attach ? [{ filename: built.fileName ?? `report.${s.format}`, content: attach, encoding: 'base64' }] : undefined,
           },
           { tx },

@@ -1,4 +1,4 @@
-import { DEFAULT_TEMPERATURE_THRESHOLD_C, failsTemperature, NOTES_MIN, parseTemperature, temperatureThreshold, translate, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
+import { DEFAULT_TEMPERATURE_THRESHOLD_C, failsTemperature, NOTES_MIN, parseTemperature, temperatureThreshold, type InputMethod, type Scan, type SignInOutBody } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
 import { attendanceCodes, complianceUsers } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
@@ -7,6 +7,7 @@ import { runPrepared, statement } from '../../platform/db/prepared';
 import { withCommit } from '../../platform/db/tenant';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { jobsIn } from '../../platform/jobs';
+import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { localClock, nextMidnight } from '../../platform/time-zone';
 import { evaluateAttendance } from '../attendance';
@@ -184,8 +185,8 @@ export async function signInOut(tx: Db, opts: SignInOutOptions): Promise<SignInO
   const queueFollowUps = (visitId: number) => {
     if (action !== 'in') return;
     if (host?.email) {
-      const vars = { name, host: `${host.firstName} ${host.lastName}`.trim(), area: place.areaName, time: localClock(at, place.timezone).time.slice(0, 5) };
-      queued(opts.outbox.mail.queue({ to: host.email, subject: translate(host.lang, 'signin.host_mail_subject', vars), text: translate(host.lang, 'signin.host_mail_text', vars) }, { tx }));
+      const vars = { name, host: `${host.firstName} ${host.lastName}`.trim(), area: place.areaName, time: made(localClock(at, place.timezone).time.slice(0, 5)) };
+      queued(opts.outbox.mail.queue({ to: host.email, ...composeMail(host.lang, { subject: 'signin.host_mail_subject', body: 'signin.host_mail_text' }, vars) }, { tx }));
     }
     if (place.autoSignOutMode !== 'none' && opts.outbox.jobs.started) {
       queued(opts.outbox.jobs.send(AUTO_SIGN_OUT_JOB, { entityId, visitId }, { startAfter: nextMidnight(at, place.timezone), singletonKey: `visit-${visitId}`, db: jobsIn(tx) }));

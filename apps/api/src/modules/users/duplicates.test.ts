@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { customFields, customFieldValues, scans, sections, userDocuments, userLabels, userTypes, users, visits } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
@@ -41,6 +41,71 @@ describe('duplicates', () => {
     expect((await api(h.app, (await createOrg(h)).token).get(`/api/get_users_duplicate/${org.entityId}`)).status).toBe(404);
     expect((await api(h.app, (await createPowerless(h, org)).token).get(`/api/get_users_duplicate/${org.entityId}`)).status).toBe(403);
     expect((await api(h.app).get(`/api/get_users_duplicate/${org.entityId}`)).status).toBe(401);
+  });
+});
+
+/** The definition before issue 15 (every pair of names compared): the reference the indexed search must match. */
+async function oldDefinition(entityId: number) {
+  const res = await withTenant(db(), entityId, async (tx) => {
+    await tx.execute(sql`select set_limit(0.6)`);
+    return tx.execute(sql`
+      with p as (
+        select id, lower(first_name || ' ' || last_name) as name,
+          case when email is null then null else regexp_replace(split_part(lower(email), '@', 1), '([+].*$)|[.]', '', 'g') || '@' || split_part(lower(email), '@', 2) end as email,
+          case when length(phone) >= 9 then right(phone, 9) else phone end as phone,
+          nullif(regexp_replace(lower(id_number), '[^a-z0-9]', '', 'g'), '') as id_number
+        from users where entity_id = ${entityId} and status = 'active'),
+      pairs as (
+        select a.id as a, b.id as b, 'email' as reason from p a join p b on a.email = b.email and a.id < b.id
+        union all select a.id, b.id, 'phone' from p a join p b on a.phone = b.phone and a.id < b.id
+        union all select a.id, b.id, 'id_number' from p a join p b on a.id_number = b.id_number and a.id < b.id
+        union all select a.id, b.id, 'name' from p a join p b on a.name % b.name and a.id < b.id)
+      select a, b, array_agg(distinct reason order by reason) as reasons from pairs group by a, b`);
+  });
+  return (res as unknown as { rows: { a: number; b: number; reasons: string[] }[] }).rows.map((r) => `${r.a}-${r.b}:${r.reasons.join(',')}`).sort();
+}
+
+async function boardPairs(org: Org, reason?: string) {
+  const out: string[] = [];
+  for (let page = 1; ; page++) {
+    const filter = reason ? `&filterBy=${encodeURIComponent(JSON.stringify({ reason }))}` : '';
+    const res = await api(h.app, org.token).get(`/api/get_users_duplicate/${org.entityId}?limit=100&page=${page}${filter}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    out.push(...res.body.data.map((p: { user: { id: number }; duplicate: { id: number }; reasons: string[] }) => `${p.user.id}-${p.duplicate.id}:${p.reasons.join(',')}`));
+    if (page * 100 >= res.body.count) {
+      expect(out.length).toBe(res.body.count);
+      return out.sort();
+    }
+  }
+}
+
+describe('duplicates: the reference definition (issue 15 part 1)', () => {
+  it('the board finds the same pairs as comparing every pair of names, after adds, renames, archiving and deletion', async () => {
+    const org = await createOrg(h);
+    const { mk } = await setup(org);
+    const first = ['Jonathan', 'Jonathon', 'Jon', 'Maria', 'Mariah', 'Marie', 'Mohammed', 'Muhammad', 'Mohamed', 'Ana', 'Anna', 'Hannah'];
+    const last = ['Smith', 'Smyth', 'Garcia', 'Garcias', 'Haddad', 'Hadad'];
+    const ids: number[] = [];
+    for (let i = 0; i < 36; i++) {
+      // Keys unique as typed, the same once normalised (dots and +tags, the last 9 digits, case and punctuation).
+      const extra =
+        i % 7 === 0 ? { email: `shared.${i % 3}+${i}@example.test` } : i % 5 === 0 ? { phone: `${i}770090012${i % 2}` } : i % 11 === 0 ? { id_number: `${i % 2 ? 'ID-1' : 'id0'}${'.'.repeat(i % 3)}` } : {};
+      ids.push(await mk({ first_name: first[i % first.length], last_name: last[(i * 5) % last.length], ...extra }));
+    }
+    await mk({ first_name: 'Jonathan', last_name: 'Smith', email: 'shared0@example.test', phone: '997700900120', id_number: 'id0' });
+    const expected = await oldDefinition(org.entityId);
+    expect(expected.length).toBeGreaterThan(30);
+    expect(await boardPairs(org)).toEqual(expected);
+    for (const reason of ['name', 'email', 'phone', 'id_number']) {
+      expect(await boardPairs(org, reason)).toEqual(expected.filter((p) => p.split(':')[1]!.split(',').includes(reason)).map((p) => `${p.split(':')[0]}:${reason}`));
+    }
+
+    // A rename moves the person's pairs; an archived person leaves the board; a deleted one leaves the kept pairs.
+    await withTenant(db(), org.entityId, (tx) => tx.update(users).set({ firstName: 'Zebedee', lastName: 'Quartermaine' }).where(eq(users.id, ids[0]!)));
+    await withTenant(db(), org.entityId, (tx) => tx.update(users).set({ firstName: 'Maria' }).where(eq(users.id, ids[1]!)));
+    await withTenant(db(), org.entityId, (tx) => tx.update(users).set({ status: 'archived' }).where(eq(users.id, ids[2]!)));
+    await withTenant(db(), org.entityId, (tx) => tx.delete(users).where(eq(users.id, ids[3]!)));
+    expect(await boardPairs(org)).toEqual(await oldDefinition(org.entityId));
   });
 });
 

@@ -3,8 +3,7 @@ import { entities, invitations, roles, userLabels, userTypes, users } from '../.
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail';
-import { translate } from '../../platform/i18n';
+import { composeMail, type Mailer } from '../../platform/mail';
 import { closeOpenVisits } from '../visits';
 import { canUseType } from '../user-types';
 import { partitionByAccess } from './policy';
@@ -99,7 +98,7 @@ export async function inviteOrRevoke(tx: Db, actor: MemberActor, mail: Mailer, i
     await tx.update(invitations).set({ status: 'revoked', answeredAt: sql`now()` }).where(and(eq(invitations.entityId, actor.entityId), eq(invitations.userId, p.id), eq(invitations.status, 'pending')));
     await tx.insert(invitations).values({ entityId: actor.entityId, email: p.email.toLowerCase(), userId: p.id, roleId: roleFor?.get(p.id) ?? role ?? null, invitedBy: actor.userId });
     const vars = { name: p.firstName, entity: entity?.name ?? '' };
-    await mail.queue({ to: p.email, subject: translate(p.lang, 'people.invite_subject', vars), text: translate(p.lang, 'people.invite_body', vars) }, { tx });
+    await mail.queue({ to: p.email, ...composeMail(p.lang, { subject: 'people.invite_subject', body: 'people.invite_body' }, vars) }, { tx });
     done.push(p.id);
   }
   return { done, skipped };

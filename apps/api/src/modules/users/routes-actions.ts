@@ -6,7 +6,7 @@ import { invitations, kiosks, userSites, users, userUserTypes } from '../../db/s
 import { asSystem } from '../../platform/db/tenant';
 import { badRequest, forbidden, found, notFound } from '../../platform/errors';
 import type { Router } from '../../platform/http/route';
-import { translate } from '../../platform/i18n';
+import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { findDuplicates } from './duplicates';
 import { applyLabels, inviteOrRevoke } from './mass-actions';
@@ -104,8 +104,8 @@ export function registerActions(r: Router, services: Services) {
         const code = randomBytes(18).toString('base64url');
         await tx.update(users).set({ rfidCodeHash: hash(code), rfidCodeExpiresAt: sql`now() + interval '${sql.raw(String(RFID_CODE_HOURS))} hours'` }).where(eq(users.id, row.id));
         const vars = { name: row.firstName, kiosk: kiosk?.name ?? '-' };
-        const link = `${services.config.publicUrl}/rfid/${code}`;
-        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.rfid_subject'), text: `${translate(row.lang, 'people.rfid_body', vars)}\n\n${link}` }, { tx });
+        const link = made(`${services.config.publicUrl}/rfid/${code}`);
+        await services.mail.queue({ to: row.email, ...composeMail(row.lang, { subject: 'people.rfid_subject', body: 'people.rfid_body' }, vars, { after: link }) }, { tx });
         return { message: t('people.rfid_instructions_sent') };
       }),
   });
@@ -137,7 +137,7 @@ export function registerActions(r: Router, services: Services) {
         if (!row.userTypeId) throw badRequest({ user_id: ['people.default_user_quick_pass'] }, 'people.default_user_quick_pass');
         const code = row.quickPassCode ?? randomBytes(6).toString('hex').toUpperCase();
         if (!row.quickPassCode) await tx.update(users).set({ quickPassCode: code }).where(eq(users.id, row.id));
-        await services.mail.queue({ to: row.email, subject: translate(row.lang, 'people.quick_pass_subject'), text: translate(row.lang, 'people.quick_pass_body', { name: row.firstName, code }) }, { tx });
+        await services.mail.queue({ to: row.email, ...composeMail(row.lang, { subject: 'people.quick_pass_subject', body: 'people.quick_pass_body' }, { name: row.firstName, code: made(code) }) }, { tx });
         return { message: t('people.quick_pass_sent') };
       }),
   });

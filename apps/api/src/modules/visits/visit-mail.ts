@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { areas, entities, journeyFlows, journeys, sites, userTypes, users, visits } from '../../db/schema/index';
 import { asSystem } from '../../platform/db/tenant';
-import { htmlOfText } from '../../platform/mail';
+import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
 import { preRegFlags } from './flow-rules';
 import { visitCalendar } from './ics';
@@ -45,9 +45,10 @@ export function visitUrlOf(services: Services, v: MailVisit['visit']) {
   return `${services.config.publicUrl}/c/${linkToken(services.config.secretKey, v.id, v.linkNonce ?? '')}`;
 }
 
+/** The visit's words for a mail: names typed by people, the date, time and zone as the server keeps them. */
 function vars(m: MailVisit) {
   const place = [m.siteName, m.areaName].filter(Boolean).join(', ') || m.entityName;
-  return { name: `${m.user.firstName} ${m.user.lastName}`, org: m.entityName, place, date: m.visit.visitDate ?? '', time: (m.visit.visitTime ?? '').slice(0, 5), tz: safeZone(m.timezone) };
+  return { name: `${m.user.firstName} ${m.user.lastName}`, org: m.entityName, place, date: made(m.visit.visitDate ?? ''), time: made((m.visit.visitTime ?? '').slice(0, 5)), tz: made(safeZone(m.timezone)) };
 }
 
 /** Rule 133's `is_qr_included` of the visit's flow; a visit without a flow gets its QR code. */
@@ -62,14 +63,13 @@ export async function mailVisitConfirmation(services: Services, visitId: number,
   if (!m?.user.email || !m.visit.expectedAt) return;
   const lang = m.visit.lang as Language;
   const link = visitUrlOf(services, m.visit);
-  const v = { ...vars(m), link };
+  const v = { ...vars(m), link: made(link) };
   const withQr = qrIncluded(m);
-  const text = translate(lang, withQr ? 'mail.visit_confirmation.body' : 'mail.visit_confirmation.body_no_qr', v);
   const ics = visitCalendar({
     uid: `visit-${m.visit.id}@gatehouse`,
     start: m.visit.expectedAt,
     minutes: 60,
-    summary: translate(lang, 'mail.calendar_summary', v),
+    summary: translate(lang, 'mail.calendar_summary', { place: v.place }),
     location: v.place,
     organizerName: m.entityName,
     organizerEmail: fromAddress(services.config.mailFrom),
@@ -83,7 +83,8 @@ export async function mailVisitConfirmation(services: Services, visitId: number,
   }
   attachments.push({ filename: 'visit.ics', content: ics, contentType: 'text/calendar; charset=UTF-8; method=REQUEST' });
   const qrHtml = withQr ? '<p><img src="cid:visit-qr" alt="QR" width="240" height="240"></p>' : '';
-  await services.mail.queue({ to: m.user.email, subject: translate(lang, subjectKey, v), text, html: htmlOfText(lang, text, qrHtml), attachments });
+  const bodyKey = withQr ? 'mail.visit_confirmation.body' : 'mail.visit_confirmation.body_no_qr';
+  await services.mail.queue({ to: m.user.email, ...composeMail(lang, { subject: subjectKey, body: bodyKey }, v, { extraHtml: qrHtml }), attachments });
 }
 
 /** A plain mail in the visitor's language (pending approval, rejected): text and HTML parts. */
@@ -91,9 +92,7 @@ export async function mailVisitor(services: Services, visitId: number, subjectKe
   const m = await loadVisitForMail(services, visitId);
   if (!m?.user.email) return;
   const lang = m.visit.lang as Language;
-  const v = vars(m);
-  const text = translate(lang, bodyKey, v);
-  await services.mail.queue({ to: m.user.email, subject: translate(lang, subjectKey, v), text, html: htmlOfText(lang, text) });
+  await services.mail.queue({ to: m.user.email, ...composeMail(lang, { subject: subjectKey, body: bodyKey }, vars(m)) });
 }
 
 /** Asks the host to approve (rule 155) with a single-use link to /visit-approval; in the host's own language. */
@@ -104,7 +103,6 @@ export async function mailApprovalRequest(services: Services, visitId: number, t
     tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, lang: users.lang }).from(users).where(and(eq(users.id, m.visit.hostUserId!), eq(users.entityId, m.visit.entityId))),
   );
   if (!host?.email) return;
-  const v = { ...vars(m), name: `${host.firstName} ${host.lastName}`, visitor: `${m.user.firstName} ${m.user.lastName}${m.user.companyName ? ` (${m.user.companyName})` : ''}`, link: `${services.config.publicUrl}/visit-approval/${token}` };
-  const text = translate(host.lang, 'mail.approval_request.body', v);
-  await services.mail.queue({ to: host.email, subject: translate(host.lang, 'mail.approval_request.subject', v), text, html: htmlOfText(host.lang, text) });
+  const v = { ...vars(m), name: `${host.firstName} ${host.lastName}`, visitor: `${m.user.firstName} ${m.user.lastName}${m.user.companyName ? ` (${m.user.companyName})` : ''}`, link: made(`${services.config.publicUrl}/visit-approval/${token}`) };
+  await services.mail.queue({ to: host.email, ...composeMail(host.lang, { subject: 'mail.approval_request.subject', body: 'mail.approval_request.body' }, v) });
 }
