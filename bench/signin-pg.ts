@@ -8,29 +8,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { migrate } from '../apps/api/src/platform/db/migrate';
+import { benchDatabase } from './lib/bench-database';
 import { log, measure, reuseSeed, seed, startApi } from './lib/signin';
 
-if (!process.env.DATABASE_URL) {
-  console.log('signin-pg: skipped (set DATABASE_URL to a PostgreSQL server to run it)');
-  process.exit(0);
-}
-const server = process.env.DATABASE_URL;
 const name = 'gatehouse_bench_signin';
+const { admin, url, reuse } = await benchDatabase('signin-pg', name);
 const people = Number(process.env.BENCH_PEOPLE ?? 50_000);
 const scanCount = Number(process.env.BENCH_SCANS ?? 2_000_000);
-
-const admin = new pg.Pool({ connectionString: server, max: 1 });
-const url = new URL(server);
-url.pathname = `/${name}`;
-// BENCH_REUSE=1 measures again on the database a BENCH_SEED_ONLY=1 (or BENCH_KEEP=1) run left behind.
-const reuse = !!process.env.BENCH_REUSE && (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0;
-if (!reuse) {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-}
 const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
 await migrate(database);
 const t0 = Date.now();

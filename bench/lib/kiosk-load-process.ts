@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { KioskItem } from './kiosk-seed';
-import { load, openLoad } from './load';
+import { warmThenMeasure } from './load';
 
 interface Spec {
   url: string;
@@ -28,11 +28,5 @@ const item = (i: number) => items[(i + offset) % items.length];
 const body = (i: number) => JSON.stringify(item(i).body).replaceAll('{{n}}', String(i + offset)).replaceAll('{{run}}', String(process.pid));
 const headers = (i: number) => ({ authorization: `Bearer ${tokens[item(i).k]}` });
 const common = { url: spec.url, method: 'POST', headers, body, concurrency: spec.concurrency };
-if (spec.warmup) {
-  await load({ ...common, total: spec.warmup, maxSeconds: 60 });
-  offset += spec.warmup;
-}
-const result = spec.rate
-  ? await openLoad({ ...common, rate: spec.rate, seconds: spec.seconds ?? 10 })
-  : await load({ ...common, total: spec.requests ?? 1_000_000_000, maxSeconds: spec.seconds ?? 60 });
+const result = await warmThenMeasure(common, spec, (n) => (offset += n));
 console.log(JSON.stringify(result));

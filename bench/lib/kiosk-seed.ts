@@ -37,6 +37,15 @@ export async function seedKiosks(database: Database, entityId: number) {
   }
   // Staff and pupils carry a card; visitors come with the QR code of their expected visit, hosted by a staff member.
   await q(`update users u set rfid = 'RF' || u.id from user_types t where u.entity_id = $1 and t.id = u.user_type_id and t.name <> 'Visitor' and u.email like 'person%'`, [e]);
+  await expectVisitors(q, e);
+  await database.sql.exec('vacuum analyze users');
+  await database.sql.exec('vacuum analyze visits');
+  await database.sql.exec('analyze kiosks');
+}
+
+/** An expected visit today, hosted by a staff member, for every visitor who has none (the QR code their mail holds). */
+async function expectVisitors(q: Q, e: number) {
+  const areas = await q<{ id: number }>(`select id from areas where entity_id = $1 order by id`, [e]);
   const [host] = await q<{ id: number }>(
     `select u.id from users u join user_types t on t.id = u.user_type_id where u.entity_id = $1 and t.name = 'Staff' order by u.id limit 1`,
     [e],
@@ -47,12 +56,10 @@ export async function seedKiosks(database: Database, entityId: number) {
      from users u join user_types t on t.id = u.user_type_id and t.name = 'Visitor'
      cross join lateral (select (($2::int[])[1 + u.id % cardinality($2::int[])]) as area_id) pick
      join areas a on a.id = pick.area_id
-     where u.entity_id = $1 and u.email like 'person%'`,
+     where u.entity_id = $1 and u.email like 'person%'
+       and not exists (select 1 from visits x where x.entity_id = $1 and x.user_id = u.id and x.notes = 'bench_expected')`,
     [e, areas.map((a) => a.id), host.id],
   );
-  await database.sql.exec('vacuum analyze users');
-  await database.sql.exec('vacuum analyze visits');
-  await database.sql.exec('analyze kiosks');
 }
 
 /**
@@ -68,6 +75,7 @@ export async function resetKiosks(database: Database, entityId: number) {
      where entity_id = $1 and notes = 'bench_expected'`,
     [entityId],
   );
+  await expectVisitors(q, entityId);
   await q(`delete from pgboss.job where name in ('mail.send', 'signin.auto-sign-out')`).catch(() => undefined);
   await database.sql.exec('vacuum analyze visits');
   await database.sql.exec('vacuum analyze scans');

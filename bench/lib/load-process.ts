@@ -6,7 +6,7 @@
  *
  *   node --import tsx bench/lib/load-process.ts '{"url":"http://127.0.0.1:3000/api/input_method","token":"…","concurrency":16,"seconds":10}'
  */
-import { load, openLoad } from './load';
+import { warmThenMeasure } from './load';
 
 interface Spec {
   url: string;
@@ -35,11 +35,5 @@ const body = spec.body
     }
   : undefined;
 const common = { url: spec.url, method: spec.method ?? 'GET', headers: { authorization: `Bearer ${spec.token}` }, body, concurrency: spec.concurrency };
-if (spec.warmup) {
-  await load({ ...common, total: spec.warmup, maxSeconds: 60 });
-  offset += spec.warmup;
-}
-const result = spec.rate
-  ? await openLoad({ ...common, rate: spec.rate, seconds: spec.seconds ?? 10 })
-  : await load({ ...common, total: spec.requests ?? 1_000_000_000, maxSeconds: spec.seconds ?? 60 });
+const result = await warmThenMeasure(common, spec, (n) => (offset += n));
 console.log(JSON.stringify(result));

@@ -89,6 +89,24 @@ export async function load(opts: {
 }
 
 /**
+ * A load process's run: `warmup` requests closed-loop (not measured; `warmed` hears how many), then the measured
+ * part: open loop at `rate` for `seconds`, else closed loop for `requests` or `seconds`.
+ */
+export async function warmThenMeasure(
+  common: Omit<Parameters<typeof load>[0], 'total' | 'maxSeconds'>,
+  spec: { warmup?: number; rate?: number; seconds?: number; requests?: number },
+  warmed: (n: number) => void,
+): Promise<LoadResult> {
+  if (spec.warmup) {
+    await load({ ...common, total: spec.warmup, maxSeconds: 60 });
+    warmed(spec.warmup);
+  }
+  return spec.rate
+    ? openLoad({ ...common, rate: spec.rate, seconds: spec.seconds ?? 10 })
+    : load({ ...common, total: spec.requests ?? 1_000_000_000, maxSeconds: spec.seconds ?? 60 });
+}
+
+/**
  * A bounded OPEN-loop load generator on loopback: requests are sent at a fixed arrival rate (`rate` per second,
  * for `seconds`) whether or not earlier ones have been answered, as kiosks at a school gate do, and each latency is
  * measured from the request's SCHEDULED send time, so time spent queueing (in this client or the server) counts.

@@ -1,13 +1,13 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { createServices } from './platform/boot';
-import { LockedError, openDatabase } from './platform/db/client';
+import { LockedError, openConfiguredDatabase } from './platform/db/client';
 import { migrate } from './platform/db/migrate';
 import { seedOnFirstStart } from './modules/demo';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.statementTimeouts });
+  const database = await openConfiguredDatabase(config);
   await migrate(database);
   const services = createServices(config, database);
   const app = await buildApp({ services, logger: true });

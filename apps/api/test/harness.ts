@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type Config, loadConfig } from '../src/config';
 import { createServices } from '../src/platform/boot';
-import { type Database, openDatabase } from '../src/platform/db/client';
-import type { StatementTimeouts } from '../src/platform/db/lanes';
+import { type Database, openConfiguredDatabase } from '../src/platform/db/client';
 import type { Services } from '../src/platform/services';
 
 export interface TestApp {
@@ -20,17 +19,20 @@ export interface TestApp {
 
 /**
  * A fresh database copied from the migrated template (embedded by default, PostgreSQL with DATABASE_URL), opened
- * by the same `openDatabase` as production: the embedded database's worker thread loads the template's dump.
+ * as production opens it (`openConfiguredDatabase`, as `main.ts`): the same pipelined pool and size, lanes and
+ * statement limits; the embedded database's worker thread loads the template's dump.
  */
-async function testDatabase(dataDir: string, timeouts: StatementTimeouts): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function testDatabase(env: Record<string, string>): Promise<{ config: Config; database: Database; drop: () => Promise<void> }> {
   if (process.env.GATEHOUSE_TEMPLATE_DB && process.env.DATABASE_URL) {
     const name = `gh_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
     await admin.query(`create database ${name} template ${process.env.GATEHOUSE_TEMPLATE_DB}`);
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir, poolSize: 8, timeouts });
+    const config = loadConfig({ ...env, DATABASE_URL: url.toString() });
+    const database = await openConfiguredDatabase(config);
     return {
+      config,
       database,
       drop: async () => {
         // Let the closed pool's connections finish leaving before forcing out any that remain.
@@ -46,7 +48,8 @@ async function testDatabase(dataDir: string, timeouts: StatementTimeouts): Promi
   }
   const file = process.env.GATEHOUSE_TEMPLATE_FILE;
   if (!file) throw new Error('The api test project needs its global setup (vitest --project api).');
-  return { database: await openDatabase({ dataDir, template: file, timeouts }), drop: async () => undefined };
+  const config = loadConfig({ ...env, DATABASE_URL: '' });
+  return { config, database: await openConfiguredDatabase(config, { template: file }), drop: async () => undefined };
 }
 
 /**
@@ -55,7 +58,7 @@ async function testDatabase(dataDir: string, timeouts: StatementTimeouts): Promi
  */
 export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(process.env.GATEHOUSE_TEST_DIR ?? tmpdir(), 'data-'));
-  const config = loadConfig({
+  const { config, database, drop } = await testDatabase({
     DATA_DIR: dataDir,
     DEMO_DATA: '0',
     PUBLIC_URL: 'http://localhost:3000',
@@ -64,7 +67,6 @@ export async function buildTestApp(opts: { jobs?: boolean; env?: Record<string, 
     WEB_DIST: join(dataDir, 'no-web'),
     ...opts.env,
   });
-  const { database, drop } = await testDatabase(dataDir, config.statementTimeouts);
   const services = createServices(config, database);
   const app = await buildApp({ services });
   await app.ready();

@@ -6,7 +6,8 @@ import type { DeviceKiosk } from './device-kiosk';
 
 /**
  * Registration methods that need the person registered before they arrive: no walk-in at the kiosk. A type whose
- * pre-registrations need approval still takes walk-ins: the visitor stands at reception (docs/decisions.md).
+ * visits need approval still takes walk-ins: they register at the kiosk and wait for the host's approval
+ * (walk-in.ts; docs/decisions.md).
  */
 const NO_WALK_IN = new Set(['pre_registered_only', 'by_admin']);
 /** A new person of this user type may register at the kiosk: not staff, and no registration needed beforehand. */

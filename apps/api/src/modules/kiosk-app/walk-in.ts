@@ -9,8 +9,8 @@ import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from 
 import type { Services } from '../../platform/services';
 import { evaluateAnswers } from '../compliance';
 import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields';
-import { storeVisitorPhoto } from '../visits';
-import { signInOut } from '../signin';
+import { announceAwaitingWalkIn, expectWalkInForApproval, storeVisitorPhoto } from '../visits';
+import { requestHash, signInOut, type SignInOutResult } from '../signin';
 import { assertUnique } from '../users';
 import { type DeviceKiosk, kioskActor } from './device-kiosk';
 import { type KioskJourney, loadKioskJourney, takesWalkIns } from './journey';
@@ -100,7 +100,9 @@ async function checkConditions(tx: Db, entityId: number, journey: KioskJourney, 
  * A walk-in visitor at the kiosk: checks everything first (flow, details, host, custom fields, entry condition),
  * stores the photo, then in one transaction creates the person with the flow's user type, keeps their custom
  * fields, signs them in at the kiosk's area through the one sign-in use case, ties the visit to the flow and
- * records the entry-condition answers. The same idempotency key again answers the first sign-in (nothing new).
+ * records the entry-condition answers. A user type that needs approval is not signed in: the visit awaits the
+ * host (their approval mail and link), and the kiosk answers so (403, rule 155). The same idempotency key again
+ * answers the first sign-in (nothing new); with another walk-in's details it answers 409.
  */
 export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lang: 'en' | 'ar' | 'es') {
   const db = services.database.db;
@@ -123,13 +125,16 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
     at: body.at,
   });
 
+  // The key is bound to this kiosk and the walk-in as sent (issue 16 part 6): another visitor's details with the
+  // same key answer 409, never the first visitor's sign-in.
+  const bound = body.idempotency_key ? requestHash(`kiosk:${k.kiosk.id}`, body) : undefined;
   // A replayed walk-in (an offline batch sent again): the first sign-in, no second person. The lock makes a
   // concurrent request with the same key wait for the first one's transaction.
   const replay = async (tx: Db) => {
     if (!body.idempotency_key) return null;
     await tx.execute(sql`select pg_advisory_xact_lock(${entityId}, hashtext(${body.idempotency_key}))`);
     const [s] = await tx.select({ userId: scans.userId }).from(scans).where(and(eq(scans.entityId, entityId), eq(scans.idempotencyKey, body.idempotency_key)));
-    return s ? signInOut(tx, { outbox: services, actor, body: signBody(s.userId), method: 'name' }) : null;
+    return s ? signInOut(tx, { outbox: services, actor, body: signBody(s.userId), method: 'name', requestHash: bound }) : null;
   };
   const prior = await withTenant(db, entityId, replay);
   if (prior) return prior;
@@ -146,8 +151,9 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
   });
 
   const image = body.image ? await storeVisitorPhoto(services.storage, entityId, Buffer.from(body.image.slice(body.image.indexOf(',') + 1), 'base64')) : null;
+  let result: SignInOutResult | { awaiting: { visitId: number; approvalToken: string } };
   try {
-    const result = await withTenant(db, entityId, async (tx) => {
+    result = await withTenant(db, entityId, async (tx): Promise<SignInOutResult | { awaiting: { visitId: number; approvalToken: string } }> => {
       const again = await replay(tx);
       if (again) return again;
       const { flow } = await walkInFlow(tx, k, body.journey_flow_id);
@@ -167,14 +173,36 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
         })
         .returning({ id: users.id });
       await writeCustomFieldValues(tx, entityId, person.id, values);
-      const result = await signInOut(tx, { outbox: services, actor, body: signBody(person.id), method: 'name' });
+      // A type that needs approval (rule 155): the visit waits for the host, as a pre-registration of it would.
+      if (flow.type.registrationMethod === 'approval_required') {
+        const awaiting = await expectWalkInForApproval(tx, services.config.secretKey, {
+          entityId,
+          userId: person.id,
+          siteId: k.area!.siteId,
+          areaId,
+          userTypeId: flow.type.id,
+          journeyFlowId: flow.flow.id,
+          hostUserId: body.host_user_id ?? null,
+          companyName: body.company_name || null,
+          image,
+          lang: body.lang ?? lang,
+          at: body.at ? new Date(body.at) : new Date(),
+        });
+        return { awaiting };
+      }
+      const result = await signInOut(tx, { outbox: services, actor, body: signBody(person.id), method: 'name', requestHash: bound });
       await tx.update(visits).set({ journeyFlowId: flow.flow.id, image }).where(and(eq(visits.id, result.visitId), eq(visits.entityId, entityId)));
       return result;
     });
-    if (result.replayed && image) await services.storage.remove(image.replace('/api/files/', '')).catch(() => undefined);
-    return result;
   } catch (err) {
     if (image) await services.storage.remove(image.replace('/api/files/', '')).catch(() => undefined);
     throw err;
   }
+  if ('awaiting' in result) {
+    await announceAwaitingWalkIn(services, result.awaiting.visitId, result.awaiting.approvalToken);
+    // Registered, not signed in: the kiosk says that the visit awaits the host's approval (rule 155).
+    throw forbidden('signin.walk_in_awaiting_approval');
+  }
+  if (result.replayed && image) await services.storage.remove(image.replace('/api/files/', '')).catch(() => undefined);
+  return result;
 }

@@ -2,6 +2,7 @@
  * Visits: pre-registration and confirmation links, expected visits and approval, signing open visits out.
  * Other modules import only this file (lint refuses the rest; docs/ARCHITECTURE.md, Modules).
  */
+export { announceAwaitingWalkIn, expectWalkInForApproval } from './awaiting-walk-in';
 export { closeOpenVisits } from './close-open-visits';
 export { countSignedIn } from './count-signed-in';
 export { seedExpectedVisitors } from './demo';

@@ -121,6 +121,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /**
+ * The database as the configuration says, opened as the server opens it (`main.ts`): PostgreSQL through
+ * DATABASE_URL with the pipelined pool, else the embedded database in DATA_DIR. The tests open theirs through this
+ * too (`test/harness.ts`: a copy of the migrated template, `template` for the embedded one), so that they run the
+ * pool, lanes and statement limits production runs.
+ */
+export function openConfiguredDatabase(config: { databaseUrl?: string; dataDir: string; statementTimeouts: StatementTimeouts }, extra: Pick<OpenOptions, 'template'> = {}) {
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.statementTimeouts, ...extra });
+}
+
+/**
  * The embedded database's stand-in for autovacuum, every PGLITE_MAINTENANCE_MS in the background lane: the
  * tables whose rows changed enough since their last vacuum or analyze (autovacuum's own thresholds), one
  * statement each, so the one connection is free between two tables (a kiosk waiting for it goes first).
