@@ -1,4 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { DatePickerInput, type DatePickerInputProps, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 
 /** Date picker format (rule 121); payloads still carry YYYY-MM-DD (rule 122). */
@@ -47,7 +48,18 @@ export type DateFieldProps = Omit<DatePickerInputProps<'default'>, 'type' | 'val
 
 /** Date picker of the shared widgets: DD/MM/YYYY, the week starting on Monday (DatesProvider), disabled dates. */
 export function DateField({ disabledDate, ...rest }: DateFieldProps) {
-  return <DatePickerInput {...rest} valueFormat={DATE_FORMAT} excludeDate={disabledDate} firstDayOfWeek={1} />;
+  const { t } = useTranslation('common');
+  return (
+    <DatePickerInput
+      {...rest}
+      valueFormat={DATE_FORMAT}
+      excludeDate={disabledDate}
+      firstDayOfWeek={1}
+      ariaLabels={{ nextMonth: t('calendar.next_month'), previousMonth: t('calendar.previous_month'), nextYear: t('calendar.next_year'), previousYear: t('calendar.previous_year'), nextDecade: t('calendar.next_decade'), previousDecade: t('calendar.previous_decade') }}
+      // Each day names its date (YYYY-MM-DD) for the journeys, whatever the language shows.
+      getDayProps={(date) => ({ ...({ 'data-date': date } as object), ...rest.getDayProps?.(date) })}
+    />
+  );
 }
 
 export type DayFieldProps = Omit<DateFieldProps, 'value' | 'onChange' | 'minDate'> & {
