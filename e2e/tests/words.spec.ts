@@ -37,6 +37,8 @@ async function inLanguage(page: Page, lang: string) {
 }
 
 test('a user type and a custom field named in Arabic and Spanish in the console read so on the visitor’s phone form', async ({ page, request }) => {
+  // Two consoles pages, three languages of the phone form and axe in two: longer than one page's budget.
+  test.setTimeout(240_000);
   const d = await demo(request);
   await login(page);
 
