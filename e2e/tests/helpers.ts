@@ -201,3 +201,18 @@ export function lastMailTo(to: string, needle: string, dataDir = process.env.E2E
   }
   return '';
 }
+
+/**
+ * Picks a day (YYYY-MM-DD) in one of the console's date pickers (DD/MM/YYYY, rule 121): opens it and moves month
+ * by month until the day shows, whatever the page's language.
+ */
+export async function pickDay(page: Page, field: import('@playwright/test').Locator, day: string) {
+  await field.click();
+  const target = page.locator(`table button[data-date="${day}"]:not([data-outside])`);
+  for (let i = 0; i < 24 && !(await target.isVisible()); i++) {
+    const direction = day > new Date().toISOString().slice(0, 10) ? 'next' : 'previous';
+    await page.locator(`button[data-direction="${direction}"]:visible`).first().click();
+  }
+  await target.click();
+  await expect(field).toHaveText(day.split('-').reverse().join('/'));
+}

@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { type Mail, readMails } from '../../apps/api/test/mime';
-import { ADMIN, login, png } from './helpers';
+import { ADMIN, login, pickDay, png } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -43,7 +43,7 @@ async function preRegister(page: Page, code: string, who: { first: string; last:
   await page.getByRole('textbox', { name: /^E-mail/ }).fill(who.email);
   await page.getByRole('textbox', { name: /^Phone/ }).fill(String(Date.now()).slice(-9));
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  await page.getByLabel(/^Visit date/).fill(tomorrow);
+  await pickDay(page, page.getByRole('button', { name: /^Visit date/ }), tomorrow);
   await page.getByLabel(/^Time/).fill('10:30');
   // The host: a search of the flow's hosts (Staff), chosen from the list.
   await page.getByRole('combobox', { name: /^Who are you visiting/ }).fill('Okaf');

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN, adminApi, kioskConfirmName, kioskQuestionnaire, kioskTemperature, login, pairKiosk } from './helpers';
+import { ADMIN, adminApi, kioskConfirmName, kioskQuestionnaire, kioskTemperature, login, pairKiosk, pickDay } from './helpers';
 
 /**
  * Signing in and out end to end (issue 7): a kiosk paired from the console; a visitor signed in by name and an
@@ -119,7 +119,7 @@ test('kiosk sign-ins appear live in a second browser; late in and early out with
   await dash.getByRole('option', { name: area.name, exact: true }).click();
   await form.getByRole('combobox', { name: /^User type/ }).click();
   await dash.getByRole('option', { name: 'Visitor', exact: true }).click();
-  await form.getByLabel(/^Visit date/).fill(now.date);
+  await pickDay(dash, form.getByRole('button', { name: /^Visit date/ }), now.date);
   await form.getByLabel(/^Time/).fill(`${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`);
   await form.getByRole('textbox', { name: 'First name 1' }).fill('Quentin');
   await form.getByRole('textbox', { name: 'Last name 1' }).fill(`Rowe${stamp}`);

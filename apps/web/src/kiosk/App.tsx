@@ -17,6 +17,7 @@ import { QrScan } from './QrScan';
 import { Reason, type ReasonOption } from './Reason';
 import { Visitor, type VisitorBody, stepOfField } from './Visitor';
 import { identifierOf, whoFromCode, type Who } from './who';
+import { localizeConfig } from './words';
 
 const NO_ASKS: ArrivalAsks = { temperature: false, mask: false, flow: null, host: false, compliance: false };
 import { KIOSK_CONFIG_KEY, KIOSK_LANG_KEY } from '../lib/storage-keys';
@@ -43,8 +44,10 @@ const cachedConfig = (): KioskConfig | null => {
 
 export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const [paired, setPaired] = useState(() => !!deviceToken());
-  const [config, setConfig] = useState<KioskConfig | null>(cachedConfig);
-  const [lang, setLang] = useState<Lang>(() => (localStorage.getItem(KIOSK_LANG_KEY) as Lang | null) ?? config?.settings.language ?? 'en');
+  const [stored, setConfig] = useState<KioskConfig | null>(cachedConfig);
+  const [lang, setLang] = useState<Lang>(() => (localStorage.getItem(KIOSK_LANG_KEY) as Lang | null) ?? stored?.settings.language ?? 'en');
+  /** The configuration in the kiosk's language (user types, custom fields and entry conditions as translated). */
+  const config = useMemo(() => stored && localizeConfig(stored, lang), [stored, lang]);
   const [screen, setScreen] = useState<Screen>({ k: 'home' });
   const [waiting, setWaiting] = useState(0);
   const [offline, setOffline] = useState(false);

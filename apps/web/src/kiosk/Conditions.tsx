@@ -44,11 +44,15 @@ export async function conditionProblem(t: T, flowId: number, c: NonNullable<Kios
 export function Conditions({ t, compliance: c, value, onChange }: { t: T; compliance: NonNullable<KioskFlow['compliance']>; value: ConditionAnswers; onChange: (v: ConditionAnswers) => void }) {
   return (
     <>
-      <h1 className={s.title}>{c.name}</h1>
+      <h1 className={s.title} dir="auto">
+        {c.name}
+      </h1>
       <ol className={s.list}>
         {c.questions.map((q) => (
           <li key={q.id} className={s.question}>
-            <p className={s.lead}>{q.question}</p>
+            <p className={s.lead} dir="auto">
+              {q.question}
+            </p>
             <div className={s.row} role="group" aria-label={q.question}>
               {(['positive', 'negative'] as const).map((a) => (
                 <button
@@ -69,10 +73,12 @@ export function Conditions({ t, compliance: c, value, onChange }: { t: T; compli
         <span>{t('visitor.notes')}</span>
         <textarea className={s.input} value={value.notes} onChange={(e) => onChange({ ...value, notes: e.target.value })} rows={2} />
       </label>
-      <p className={s.muted}>{c.agreement_text}</p>
+      <p className={s.muted} dir="auto">
+        {c.agreement_text}
+      </p>
       <label className={s.check}>
         <input type="checkbox" checked={value.agreed} onChange={(e) => onChange({ ...value, agreed: e.target.checked })} />
-        <span>{c.statement}</span>
+        <span dir="auto">{c.statement}</span>
       </label>
     </>
   );

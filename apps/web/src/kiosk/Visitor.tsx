@@ -6,6 +6,7 @@ import { type ConditionAnswers, conditionBody, conditionProblem, Conditions, con
 import type { Key, Lang, T } from './i18n';
 import s from './kiosk.module.css';
 import { Photo } from './Photo';
+import { optionLabel } from './words';
 
 /** What the walk-in visitor call takes (`POST /api/kiosk-app/visitor`). */
 export interface VisitorBody {
@@ -166,7 +167,7 @@ export function Visitor({
                   setStep('details');
                 }}
               >
-                {f.user_type.name}
+                <span dir="auto">{f.user_type.name}</span>
                 {f.description && <small className={s.muted}> · {f.description}</small>}
               </button>
             </li>
@@ -247,7 +248,7 @@ export function Visitor({
         <h1 className={s.title}>{t('visitor.fields_title')}</h1>
         <div className={s.form}>
           {flow.custom_fields.map((f) => (
-            <Field key={f.id} t={t} field={f} value={fields[f.id]} onChange={(v) => setFields({ ...fields, [f.id]: v })} />
+            <Field key={f.id} t={t} lang={lang} field={f} value={fields[f.id]} onChange={(v) => setFields({ ...fields, [f.id]: v })} />
           ))}
         </div>
         {problem}
@@ -299,9 +300,9 @@ export function Visitor({
 }
 
 /** One custom field, touch-first: text-like inputs, options as buttons, a rating of 1-5. */
-function Field({ t, field, value, onChange }: { t: T; field: KioskFlow['custom_fields'][number]; value: string | string[] | undefined; onChange: (v: string | string[]) => void }) {
+function Field({ t, lang, field, value, onChange }: { t: T; lang: string; field: KioskFlow['custom_fields'][number]; value: string | string[] | undefined; onChange: (v: string | string[]) => void }) {
   const label = (
-    <span>
+    <span dir="auto">
       {field.name}
       {field.required === 1 && ' *'}
     </span>
@@ -316,7 +317,7 @@ function Field({ t, field, value, onChange }: { t: T; field: KioskFlow['custom_f
           ]
         : field.type === 'rating' && field.display !== 'labels'
           ? ['1', '2', '3', '4', '5'].map((n) => [n, n])
-          : field.options.map((o) => [o, o]);
+          : field.options.map((o, i) => [o, optionLabel(field, i, lang)]);
     const chosen = (o: string) => (many ? Array.isArray(value) && value.includes(o) : value === o);
     return (
       <div className={s.field} role="group" aria-label={field.name}>
@@ -334,7 +335,7 @@ function Field({ t, field, value, onChange }: { t: T; field: KioskFlow['custom_f
                 onChange(list.includes(o) ? list.filter((x) => x !== o) : [...list, o]);
               }}
             >
-              {text}
+              <span dir="auto">{text}</span>
             </button>
           ))}
         </div>

@@ -46,7 +46,7 @@ describe('register, login, logout', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Los datos enviados no son válidos.');
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'first_name', 'last_name', 'password']);
-    expect(res.body.errors.email[0]).toBe('Introduce un correo electrónico válido.');
+    expect(res.body.errors.email[0]).toBe('Introduzca un correo electrónico válido.');
   });
 
   it('logs in to the organisation with permissions, and logout revokes the token', async () => {

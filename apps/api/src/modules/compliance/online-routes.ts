@@ -1,4 +1,4 @@
-import { flag, type Language, zOnlineAnswersBody, zOnlineAnswersSaved, zOnlineCompliance } from '@gatehouse/contract';
+import { flag, type Language, localized, zOnlineAnswersBody, zOnlineAnswersSaved, zOnlineCompliance } from '@gatehouse/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { complianceLinks, complianceVersions, compliances, entities, journeyFlows, users } from '../../db/schema/index';
@@ -69,11 +69,11 @@ export default defineRoutes((r, services) => {
                 ? [
                     {
                       id: ctx.compliance.id,
-                      name: ctx.compliance.v.name,
+                      name: localized(ctx.compliance.v.name, ctx.compliance.v.nameI18n, l),
                       version: ctx.compliance.v.version,
-                      questions: ctx.compliance.v.questions.map((q) => ({ id: q.id, question: q.question })),
-                      agreement_text: ctx.compliance.v.agreementText,
-                      statement: ctx.compliance.v.statement,
+                      questions: ctx.compliance.v.questions.map((q) => ({ id: q.id, question: localized(q.question, q.question_i18n, l) })),
+                      agreement_text: localized(ctx.compliance.v.agreementText, ctx.compliance.v.agreementTextI18n, l),
+                      statement: localized(ctx.compliance.v.statement, ctx.compliance.v.statementI18n, l),
                       protocols: ctx.compliance.v.protocols,
                       accept_negative_pcr: flag(ctx.compliance.v.acceptNegativePcr),
                       pcr_valid_days: ctx.compliance.v.pcrValidDays,

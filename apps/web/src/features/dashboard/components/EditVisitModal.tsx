@@ -8,6 +8,7 @@ import { useZodForm } from '../../../components/form';
 import { useSession } from '../../../lib/session';
 import { getVisitOptions, searchConsoleHosts } from '../../visits/api/expected-visits';
 import { useEditVisit } from '../api/visit-changes';
+import { DayField } from '../../../components/fields';
 
 /**
  * Edit an expected visit from the logbook: its area (and so its site), user type, host, date and time. The
@@ -76,7 +77,7 @@ export function EditVisitModal({ row, opened, onClose }: { row: LogbookRow; open
               error={form.errors.host}
             />
             <div />
-            <TextInput type="date" label={t('edit.date')} {...form.input('visit_date')} />
+            <DayField label={t('edit.date')} value={String(form.values.visit_date ?? '')} onChange={(d) => form.setField('visit_date', d)} error={form.errors.visit_date} />
             <TextInput type="time" label={t('edit.time')} {...form.input('visit_time')} />
           </SimpleGrid>
           <Group justify="flex-end">

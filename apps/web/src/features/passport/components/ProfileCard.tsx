@@ -8,6 +8,7 @@ import { savedLanguage } from '../../../lib/i18n';
 import { userImage } from '../../../lib/names';
 import { useSession } from '../../../lib/session';
 import { LANGUAGE_KEY } from '../../../lib/storage-keys';
+import { useRoleName } from '../../../lib/roles';
 
 /** Who is signed in, and the interface language (saved on the account and in `language`, then a reload: rule 80). */
 export function ProfileCard() {
@@ -15,6 +16,7 @@ export function ProfileCard() {
   const { t: ts } = useTranslation('shell');
   const session = useSession();
   const [busy, setBusy] = useState(false);
+  const roleName = useRoleName();
   if (!session) return null;
   const { user, entity, role } = session;
   const change = async (lang: Language) => {
@@ -42,7 +44,7 @@ export function ProfileCard() {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('profile.role')}</Table.Th>
-              <Table.Td>{role?.name ?? '—'}</Table.Td>
+              <Table.Td>{roleName(role?.name) || '—'}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('profile.passport_id')}</Table.Th>

@@ -2,6 +2,7 @@ import { Badge, MultiSelect, Select, Table, Text, TextInput } from '@mantine/cor
 import type { InviteRow } from '@gatehouse/contract';
 import { useTranslation } from 'react-i18next';
 import type { GridData } from '../../users/api/users';
+import { useRoleName } from '../../../lib/roles';
 
 export interface InviteDraft extends InviteRow {
   full_name: string;
@@ -19,6 +20,7 @@ const options = (list: { id: number; name: string }[] | undefined) => (list ?? [
  */
 export function InviteRowsTable({ rows, lookups, status, onChange }: { rows: InviteDraft[]; lookups: GridData | undefined; status: Map<number, RowStatus>; onChange: (id: number, patch: Partial<InviteDraft>) => void }) {
   const { t } = useTranslation('people-ops');
+  const roleName = useRoleName();
   const th = { textAlign: 'start' } as const;
   // Every column but the person's is needed: a row without one is skipped, and says which (rule 100).
   const needed = (key: string) => (
@@ -58,7 +60,7 @@ export function InviteRowsTable({ rows, lookups, status, onChange }: { rows: Inv
                   {r.user_type ? <Text size="xs" c="dimmed">{t('is_user_type', { type: r.user_type })}</Text> : null}
                 </Table.Td>
                 <Table.Td miw={140}>
-                  <Select required aria-describedby="invite-rows-needed" aria-label={label('role')} data={options(lookups?.roles)} value={r.role_id ? String(r.role_id) : null} onChange={(v) => onChange(r.id, { role_id: v ? Number(v) : null })} />
+                  <Select required aria-describedby="invite-rows-needed" aria-label={label('role')} data={options(lookups?.roles).map((o) => ({ ...o, label: roleName(o.label) }))} value={r.role_id ? String(r.role_id) : null} onChange={(v) => onChange(r.id, { role_id: v ? Number(v) : null })} />
                 </Table.Td>
                 <Table.Td miw={180}>
                   <MultiSelect required aria-describedby="invite-rows-needed" aria-label={label('sites')} data={options(lookups?.sites)} value={(r.sites ?? []).map(String)} onChange={(v) => onChange(r.id, { sites: v.map(Number) })} />

@@ -1,5 +1,6 @@
 import { Checkbox, Group, Input, Radio, Rating, SegmentedControl, Switch, TextInput, Textarea } from '@mantine/core';
 import { IconMoodCry, IconMoodEmpty, IconMoodHappy, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
+import { DayField } from '../../../components/fields';
 import type { PreRegField } from '../api/prereg';
 
 const SMILEYS = [IconMoodCry, IconMoodSad, IconMoodEmpty, IconMoodSmile, IconMoodHappy];
@@ -27,7 +28,7 @@ export function CustomFieldInput({ field, value, onChange, error }: { field: Pre
     case 'number':
       return <TextInput {...common} inputMode="decimal" value={value} onChange={(e) => onChange(e.currentTarget.value.replace(/[^\d.-]/g, ''))} maxLength={20} />;
     case 'date':
-      return <TextInput {...common} type="date" value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <DayField {...common} clearable value={value} onChange={onChange} />;
     case 'toggle':
       return <Switch label={label} checked={value === '1'} onChange={(e) => onChange(e.currentTarget.checked ? '1' : '0')} error={error} />;
     case 'checkboxes': {

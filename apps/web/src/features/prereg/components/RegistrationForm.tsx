@@ -14,6 +14,7 @@ import { CustomFieldInput } from './CustomFieldInput';
 import { type Answers, EntryConditions, answersState } from './EntryConditions';
 import { HostPicker } from './HostPicker';
 import { PhotoField } from './PhotoField';
+import { DayField } from '../../../components/fields';
 
 const zDetails = zCreateExpectedVisitForm.pick({ first_name: true, last_name: true, email: true, phone: true, company_name: true, id_number: true, visit_date: true, visit_time: true });
 const blank = { first_name: '', last_name: '', email: '', phone: '', company_name: '', id_number: '', visit_date: '', visit_time: '' };
@@ -139,7 +140,7 @@ export function RegistrationForm({ code, timezone, types, passport }: { code: st
         <TextInput label={t('company')} autoComplete="organization" maxLength={100} required={settings?.mandatory_data.includes('company_name')} {...form.input('company_name')} error={form.errors.company_name ?? errors.company_name} />
         {settings?.mandatory_data.includes('id_number') ? <TextInput label={t('id_number')} required maxLength={50} {...form.input('id_number')} error={form.errors.id_number ?? errors.id_number} /> : null}
         <SimpleGrid cols={2}>
-          <TextInput label={t('date')} type="date" required min={today} {...form.input('visit_date')} />
+          <DayField label={t('date')} required min={today} value={String(form.values.visit_date ?? '')} onChange={(d) => form.setField('visit_date', d)} error={form.errors.visit_date} />
           <TextInput label={t('time')} type="time" required {...form.input('visit_time')} />
         </SimpleGrid>
         <Text size="xs" c="dimmed">

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Table, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../components/fields';
 import { PageLayout } from '../../../components/PageLayout';
 import { HttpError, joinErrors } from '../../../lib/http';
 import { editTimesheet, type TimesheetRow, useEntityId, useTimesheet } from '../api/reports';
@@ -20,8 +21,8 @@ function EditVisit({ visit, onClose }: { visit: TimesheetRow['visits'][number]; 
   const { t } = useTranslation('reporting');
   const entityId = useEntityId();
   const client = useQueryClient();
-  const [signedIn, setSignedIn] = useState(visit.signed_in_at ? dayjs(visit.signed_in_at).format('YYYY-MM-DDTHH:mm') : '');
-  const [signedOut, setSignedOut] = useState(visit.signed_out_at ? dayjs(visit.signed_out_at).format('YYYY-MM-DDTHH:mm') : '');
+  const [signedIn, setSignedIn] = useState(visit.signed_in_at ? dayjs(visit.signed_in_at).format('YYYY-MM-DD HH:mm:ss') : '');
+  const [signedOut, setSignedOut] = useState(visit.signed_out_at ? dayjs(visit.signed_out_at).format('YYYY-MM-DD HH:mm:ss') : '');
   const [error, setError] = useState<string | null>(null);
   const save = async () => {
     try {
@@ -36,8 +37,8 @@ function EditVisit({ visit, onClose }: { visit: TimesheetRow['visits'][number]; 
   return (
     <Modal opened onClose={onClose} title={t('edit_visit')}>
       <Stack>
-        <TextInput type="datetime-local" label={t('signed_in')} value={signedIn} onChange={(e) => setSignedIn(e.currentTarget.value)} />
-        <TextInput type="datetime-local" label={t('signed_out')} value={signedOut} onChange={(e) => setSignedOut(e.currentTarget.value)} />
+        <DateTimeField label={t('signed_in')} value={signedIn || null} onChange={(v) => setSignedIn(v ?? '')} />
+        <DateTimeField label={t('signed_out')} value={signedOut || null} onChange={(v) => setSignedOut(v ?? '')} />
         {error ? <Alert color="red">{error}</Alert> : null}
         <Group justify="flex-end">
           <Button onClick={save}>{t('save')}</Button>

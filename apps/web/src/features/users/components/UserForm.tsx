@@ -15,6 +15,7 @@ import { type UserFull, useGridData, useSaveUser } from '../api/users';
 import { CustomFieldSections } from './CustomFieldSections';
 import { PhotoField } from './PhotoField';
 import { ResourcesEditor } from './ResourcesEditor';
+import { useRoleName } from '../../../lib/roles';
 
 const TEXT_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'id_number', 'company_name'] as const;
 /** Hints under the input, so that fields side by side keep their inputs aligned. */
@@ -27,6 +28,7 @@ const BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input'
  */
 export function UserForm({ user, onSaved, onCancel }: { user: UserFull | null; onSaved: (u: UserFull) => void; onCancel: () => void }) {
   const { t } = useTranslation('users');
+  const roleName = useRoleName();
   const entityId = useSession()?.entity?.id ?? 0;
   const grid = useGridData(entityId).data;
   const types = useAllUserTypes(entityId).data ?? [];
@@ -124,7 +126,7 @@ export function UserForm({ user, onSaved, onCancel }: { user: UserFull | null; o
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select label={t('user_type')} required searchable data={types.map((x) => ({ value: String(x.id), label: x.name }))} value={v.user_type_id ? String(v.user_type_id) : null} onChange={(x) => set('user_type_id', x ? Number(x) : null)} error={errors.user_type_id} />
-              <Select label={t('role')} description={t('form.role_hint')} inputWrapperOrder={BELOW} clearable data={options(grid?.roles)} value={v.role_id ? String(v.role_id) : null} onChange={(x) => set('role_id', x ? Number(x) : null)} error={errors.role_id} />
+              <Select label={t('role')} description={t('form.role_hint')} inputWrapperOrder={BELOW} clearable data={options(grid?.roles).map((o) => ({ ...o, label: roleName(o.label) }))} value={v.role_id ? String(v.role_id) : null} onChange={(x) => set('role_id', x ? Number(x) : null)} error={errors.role_id} />
             </SimpleGrid>
             <Autocomplete label={t('department')} description={t('form.department_hint')} maxLength={50} data={(grid?.departments ?? []).map((d) => d.name)} value={v.department} onChange={(x) => set('department', x)} error={errors.department_id} />
             <TagsInput label={t('form.labels')} description={t('form.labels_hint')} data={(grid?.labels ?? []).map((l) => l.name)} value={v.labels} onChange={(x) => set('labels', x)} maxTags={50} clearable error={errors.labels} />

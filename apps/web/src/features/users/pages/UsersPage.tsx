@@ -11,6 +11,7 @@ import { type UserRow, useGridData } from '../api/users';
 import { MassActions } from '../components/MassActions';
 import { UserDrawer } from '../components/UserDrawer';
 import { FILTER_KEYS, type Filters, UsersFilters } from '../components/UsersFilters';
+import { useRoleName } from '../../../lib/roles';
 
 /**
  * /users: active and archived people in the shared grid (server paging, sorting, search, filters by user type,
@@ -42,6 +43,7 @@ export default function UsersPage() {
   const lookup = (list: { id: number; name: string }[] | undefined) => new Map((list ?? []).map((x) => [x.id, x.name]));
   const departments = lookup(grid.data?.departments);
   const roles = lookup(grid.data?.roles);
+  const roleName = useRoleName();
 
   const toggle = (u: UserRow) =>
     setSelected((s) => {
@@ -125,7 +127,7 @@ export default function UsersPage() {
           { id: 'id_number', header: t('id_number'), sortField: 'id_number', cell: (u) => u.id_number ?? '' },
           { id: 'user_type', header: t('user_type'), cell: (u) => u.user_type ?? '' },
           { id: 'department', header: t('department'), cell: (u) => (u.department_id ? (departments.get(u.department_id) ?? '') : '') },
-          { id: 'role', header: t('role'), cell: (u) => (u.role_id ? <Badge size="sm" variant="light">{roles.get(u.role_id) ?? ''}</Badge> : '') },
+          { id: 'role', header: t('role'), cell: (u) => (u.role_id ? <Badge size="sm" variant="light">{roleName(roles.get(u.role_id))}</Badge> : '') },
           { id: 'company_name', header: t('company_name'), sortField: 'company_name', defaultHidden: true, cell: (u) => u.company_name ?? '' },
           { id: 'rfid', header: t('rfid'), defaultHidden: true, cell: (u) => u.rfid ?? '' },
           { id: 'has_passport', header: t('passport'), defaultHidden: true, cell: (u) => (u.has_passport ? t('yes') : t('no')) },

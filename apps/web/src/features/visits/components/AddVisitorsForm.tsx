@@ -10,6 +10,7 @@ import { tMessage } from '../../../lib/i18n';
 import { addExpectedVisit, type ExpectedVisitBody, getVisitOptions, validateExpectedVisit } from '../api/expected-visits';
 import { type Host, HostField } from './HostField';
 import { emptyVisitor, type VisitorDraft, VisitorRow } from './VisitorRow';
+import { DayField } from '../../../components/fields';
 
 type Errors = Record<string, string>;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -101,7 +102,7 @@ export function AddVisitorsForm({ entityId, onAdded, onFailed }: AddVisitorsForm
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <HostField key={`${journeyId}-${userTypeId}`} entityId={entityId} journeyId={journeyId} userTypeId={userTypeId ? Number(userTypeId) : null} value={host} onChange={setHost} error={errors.host} />
-          <TextInput label={t('date')} type="date" required min={today()} value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.visit_date} />
+          <DayField label={t('date')} required min={today()} value={date} onChange={setDate} error={errors.visit_date} />
           <TextInput label={t('time')} type="time" required value={time} onChange={(e) => setTime(e.currentTarget.value)} error={errors.visit_time} />
         </SimpleGrid>
         <Title order={4}>{t('visitors')}</Title>

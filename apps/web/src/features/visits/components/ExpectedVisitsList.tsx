@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DataGrid } from '../../../components/DataGrid';
 import { http, HttpError } from '../../../lib/http';
 import { type ApprovalAction, type ExpectedVisitRow, useVisitAction } from '../api/expected-visits';
+import { DayField } from '../../../components/fields';
 
 /** Rule 155: which of the four actions a visit in this approval state can take. */
 const ACTIONS: Record<string, ApprovalAction[]> = { pending: ['approve', 'reject'], rejected: ['approve_rejected'], approved: ['reject_approved'], not_required: [] };
@@ -32,7 +33,7 @@ function EditVisit({ entityId, visit, onClose }: { entityId: number; visit: Expe
   return (
     <Stack>
       <Text size="sm">{visit.full_name}</Text>
-      <TextInput label={t('date')} type="date" required value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.visit_date} />
+      <DayField label={t('date')} required value={date} onChange={setDate} error={errors.visit_date} />
       <TextInput label={t('time')} type="time" required value={time} onChange={(e) => setTime(e.currentTarget.value)} error={errors.visit_time} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

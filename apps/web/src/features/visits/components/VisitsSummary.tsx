@@ -1,8 +1,9 @@
-import { Box, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ExpectedVisitsDay, getExpectedVisitsSummary } from '../api/expected-visits';
+import { DayField } from '../../../components/fields';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** The parts of a day's bar, bottom up: approved or not needing approval, awaiting approval, rejected. */
@@ -43,8 +44,8 @@ export function VisitsSummary({ entityId }: { entityId: number }) {
     <Paper withBorder p="md" radius="md">
       <Stack>
         <Group>
-          <TextInput label={t('from')} type="date" value={start} onChange={(e) => setStart(e.currentTarget.value)} error={!valid && start > end ? t('range_invalid') : undefined} />
-          <TextInput label={t('to')} type="date" value={end} onChange={(e) => setEnd(e.currentTarget.value)} />
+          <DayField label={t('from')} value={start} onChange={setStart} error={!valid && start > end ? t('range_invalid') : undefined} />
+          <DayField label={t('to')} value={end} onChange={setEnd} />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 5 }} data-testid="summary-totals">
           {(['total', 'awaiting_approval', 'approved', 'confirmed', 'signed_in'] as const).map((k) => (
