@@ -1,4 +1,4 @@
-import type { Area, AreaOptions, Device, Kiosk, Site, zKioskAppVersions, zKioskDetail, zKioskRoom, zSignedInCount } from '@gatehouse/contract';
+import type { Area, AreaOptions, Device, Kiosk, Site, zKioskAppVersions, zKioskDetail, zKioskRoom, zSignedInCount, zSiteShort } from '@gatehouse/contract';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,6 +14,9 @@ export type TreeSite = Site & { areas: TreeArea[] };
 export const treeQuery = (entityId: number) =>
   queryOptions({ queryKey: ['sites', 'tree', entityId], queryFn: () => http.get<{ data: TreeSite[] }>(`/api/sites_and_areas/${entityId}`).then((r) => r.data) });
 export const useTree = (entityId: number) => useQuery(treeQuery(entityId));
+/** The sites the caller reaches, for pickers (id, name, time zone): any page that targets sites, not only sites and devices. */
+export const siteOptionsQuery = (entityId: number) =>
+  queryOptions({ queryKey: ['sites', 'options', entityId], queryFn: () => http.get<{ data: z.output<typeof zSiteShort>[] }>(`/api/sites/normal/${entityId}`).then((r) => r.data) });
 
 export const kioskQuery = (id: number) =>
   queryOptions({ queryKey: ['sites', 'kiosk', id], queryFn: () => http.get<z.output<typeof zKioskDetail>>(`/api/kiosks/${id}`, { notFound: 'throw' }).then((r) => r.data) });
