@@ -7,7 +7,8 @@ import { adminApi, expectAccessible, kioskArrive, kioskConfirmName, login, pairK
  * pass axe in English, Arabic and Spanish.
  */
 test('announcements: an urgent verbal one for contractors, written in the console, shows on the kiosk after a contractor signs in', async ({ page, context, request }) => {
-  test.setTimeout(180_000);
+  // Generous: on the shared two-core machine a login and axe in three languages took most of three minutes.
+  test.setTimeout(420_000);
   const admin = await adminApi(request);
   const types = (await (await request.get(`/api/user_types/${admin.entityId}`, { headers: admin.headers })).json()).data as { id: number; name: string }[];
   expect(types.map((t) => t.name)).toContain('Contractor');
