@@ -94,6 +94,7 @@ export const zEmergencyPerson = z.object({
   first_name: z.string(),
   last_name: z.string(),
   user_type: z.string().nullable(),
+  user_type_id: z.number().nullable(),
   site_id: z.number().nullable(),
   site_name: z.string().nullable(),
   area_id: z.number().nullable(),

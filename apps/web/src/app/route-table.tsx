@@ -1,3 +1,4 @@
+import { announcementsRoutes } from '../features/announcements/routes';
 import { attendanceRoutes } from '../features/attendance/routes';
 import { authRoutes } from '../features/auth/routes';
 import { companyRoutes } from '../features/company/routes';
@@ -47,6 +48,7 @@ export const ROUTES: AppRoute[] = [
   ...reportingRoutes,
   ...privacyRoutes,
   ...emergencyRoutes,
+  ...announcementsRoutes,
 ];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));

@@ -5,9 +5,9 @@ import type { KioskEmergencyMessage } from '@gatehouse/contract';
 import { eq } from 'drizzle-orm';
 import { io as connectConsole, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emergencySessions, kiosks, users } from '../../db/schema/index';
+import { emergencySessions, kiosks, userSites, users, userTypes, userUserTypes } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
-import { createOrg, type Org } from '../../../test/factories';
+import { createMember, createOrg, type Org } from '../../../test/factories';
 import { startFakeSmsGateway } from '../../../test/fake-sms-gateway';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { mailDelivered, parseMessage, queueDrained } from '../../../test/mailbox';
@@ -178,6 +178,56 @@ describe('live lists and messages to the unaccounted', () => {
     expect((await api(h.app).post(`/api/emergency_link/${token}`, { answer: 'safe' })).status).toBe(410);
     expect((await api(h.app).get(`/api/emergency_link/${'x'.repeat(32)}`)).status).toBe(404);
     expect((await api(h.app).post(`/api/emergency_link/${token}`, { answer: 'maybe' })).status).toBe(400);
+    await api(h.app, org.token).put(`/api/end_emergency/${id}`);
+  });
+});
+
+describe('live lists follow the warden’s grants (rule 96; issue 17 part 2)', () => {
+  it('a warden limited to site A hears only A’s people; one limited to a user type only that type’s (and untyped) people; both hear the session start', async () => {
+    const siteA = await makeSite(h, org, { name: 'Grant school A' });
+    const siteB = await makeSite(h, org, { name: 'Grant school B' });
+    const areaA = await makeArea(h, org, siteA.id);
+    const areaB = await makeArea(h, org, siteB.id);
+    const [staff, pupil] = await withTenant(db(), org.entityId, (tx) => tx.insert(userTypes).values([{ entityId: org.entityId, name: 'Grant staff' }, { entityId: org.entityId, name: 'Grant pupil' }]).returning());
+    const inA = await signInPerson(h, org, { id: areaA.id, site_id: siteA.id });
+    const inB = await signInPerson(h, org, { id: areaB.id, site_id: siteB.id });
+    const pupilA = await signInPerson(h, org, { id: areaA.id, site_id: siteA.id });
+    await withTenant(db(), org.entityId, async (tx) => {
+      await tx.update(users).set({ userTypeId: staff.id }).where(eq(users.id, inA.user.id));
+      await tx.update(users).set({ userTypeId: staff.id }).where(eq(users.id, inB.user.id));
+      await tx.update(users).set({ userTypeId: pupil.id }).where(eq(users.id, pupilA.user.id));
+    });
+    const siteWarden = await createMember(h, org, 'fire_warden');
+    const typeWarden = await createMember(h, org, 'fire_warden');
+    await withTenant(db(), org.entityId, async (tx) => {
+      await tx.update(users).set({ allSites: false }).where(eq(users.id, siteWarden.userId));
+      await tx.insert(userSites).values({ entityId: org.entityId, userId: siteWarden.userId, siteId: siteA.id });
+      await tx.update(users).set({ allUserTypes: false }).where(eq(users.id, typeWarden.userId));
+      await tx.insert(userUserTypes).values({ entityId: org.entityId, userId: typeWarden.userId, userTypeId: staff.id });
+    });
+    const everything = await warden();
+    const onlyA = await warden(siteWarden.token);
+    const onlyStaff = await warden(typeWarden.token);
+
+    const id = (await api(h.app, org.token).post('/api/start_emergency', { site_ids: [siteA.id, siteB.id] })).body.data.id;
+    for (const heard of [everything, onlyA, onlyStaff]) await until(() => heard.some((e) => e.event === 'pongStartSessionDiffAdmin' && e.payload.sessionId === id));
+    // The API answers the same people the sockets carry.
+    const listA = await api(h.app, siteWarden.token).get(`/api/get_emergency/${id}`);
+    expect(listA.body.data.people.map((p: { user_id: number }) => p.user_id).sort()).toEqual([inA.user.id, pupilA.user.id].sort());
+    const listStaff = await api(h.app, typeWarden.token).get(`/api/get_emergency/${id}`);
+    expect(listStaff.body.data.people.map((p: { user_id: number }) => p.user_id).sort()).toEqual([inA.user.id, inB.user.id].sort());
+
+    for (const p of [inA, inB, pupilA]) await api(h.app, org.token).put(`/api/action_emergency/${id}`, { user_id: p.user.id, status: 'safe' });
+    const heardPeople = (heard: typeof everything) =>
+      new Set(heard.filter((e) => e.event === 'updateEmergencySessionData' && e.payload.sessionId === id).flatMap((e) => ((e.payload.people as { user_id: number }[] | undefined) ?? []).map((p) => p.user_id)));
+    await until(() => [inA, inB, pupilA].every((p) => heardPeople(everything).has(p.user.id)));
+    // Every mark has reached the unrestricted warden: the others have heard all they will.
+    await new Promise((r) => setTimeout(r, 200));
+    expect([...heardPeople(onlyA)].sort()).toEqual([inA.user.id, pupilA.user.id].sort());
+    expect([...heardPeople(onlyStaff)].sort()).toEqual([inA.user.id, inB.user.id].sort());
+    // Each event reaches a socket once (no socket is in both the site rooms' send and the typed send).
+    const marks = onlyStaff.filter((e) => e.event === 'updateEmergencySessionData' && (e.payload.people as { user_id: number }[] | undefined)?.some((p) => p.user_id === inA.user.id));
+    expect(marks).toHaveLength(1);
     await api(h.app, org.token).put(`/api/end_emergency/${id}`);
   });
 });

@@ -14,20 +14,31 @@ export const EMERGENCY_KEYS = ['emergency', 'show_emergency_sessions', 'show_eme
 const EVERYTHING = { sites: null, types: null };
 
 /**
+ * Rooms of a member limited to some user types (rule 96): the people of a site and of one user type (`none`: people
+ * without a type, whom such members see too), and a marker room that the untyped sends skip.
+ */
+const typedMarkerRoom = (entityId: number) => `emergency:${entityId}:typed`;
+const typeRoom = (entityId: number, siteId: number | null, typeId: number | null) => `emergency:${entityId}:${siteId ? `site:${siteId}` : 'all'}:type:${typeId ?? 'none'}`;
+
+/**
  * Console sockets of members with an emergency permission join the organisation's emergency rooms when they
  * `join` (or `join-emergency`): every site's room for members who reach every site, else one room per reachable
- * site. Events then reach only those who may see them.
+ * site (session notices go there). A member limited to some user types also joins one room per site (or every
+ * site) and granted type, and people changes reach them only through those. Events then reach only those who may
+ * see them. A change of the member's role or grants disconnects their sockets (`endMembership`): they join again
+ * with what they still may.
  */
 async function joinEmergencyRooms(services: Services, socket: Socket, payload: unknown) {
   const entityId = Number(typeof payload === 'object' && payload ? (payload as { entity_id?: unknown }).entity_id : payload);
   if (!Number.isInteger(entityId) || entityId <= 0 || !socket.data.accountId) return;
   const rows = await asSystem(services.database.db, async (tx) =>
-    rowsOf<{ permissions: Record<string, boolean> | string | null; all_sites: boolean; site_ids: number[] | null }>(
+    rowsOf<{ permissions: Record<string, boolean> | string | null; all_sites: boolean; site_ids: number[] | null; all_user_types: boolean; type_ids: number[] | null }>(
       await tx.execute(
-        // One lookup: the member, their role's permission map and their sites.
-        sql`select u.all_sites,
+        // One lookup: the member, their role's permission map, their sites and their user types.
+        sql`select u.all_sites, u.all_user_types,
           (select json_object_agg(rp.permission, rp.allowed) from role_permissions rp where rp.role_id = u.role_id) as permissions,
-          (select array_agg(us.site_id) from user_sites us where us.user_id = u.id) as site_ids
+          (select array_agg(us.site_id) from user_sites us where us.user_id = u.id) as site_ids,
+          (select array_agg(ut.user_type_id) from user_user_types ut where ut.user_id = u.id) as type_ids
         from users u where u.account_id = ${socket.data.accountId} and u.entity_id = ${entityId} and u.status = 'active' and u.role_id is not null limit 1`,
       ),
     ),
@@ -37,12 +48,21 @@ async function joinEmergencyRooms(services: Services, socket: Socket, payload: u
   const raw = typeof row.permissions === 'string' ? (JSON.parse(row.permissions) as Record<string, boolean>) : (row.permissions ?? {});
   const map: PermissionMap = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, { pivot: { allowed: v ? 1 : 0 } }]));
   if (!EMERGENCY_KEYS.some((k) => isAllowed(map, k))) return;
-  if (row.all_sites) socket.join(emergencyAllRoom(entityId));
-  else socket.join((row.site_ids ?? []).map((id) => emergencySiteRoom(entityId, id)));
+  const siteIds: (number | null)[] = row.all_sites ? [null] : (row.site_ids ?? []);
+  socket.join(siteIds.map((id) => (id ? emergencySiteRoom(entityId, id) : emergencyAllRoom(entityId))));
+  if (row.all_user_types) return;
+  const typeIds = [...(row.type_ids ?? []), null];
+  socket.join([typedMarkerRoom(entityId), ...siteIds.flatMap((s) => typeIds.map((t) => typeRoom(entityId, s, t)))]);
 }
 
 /** The rooms that hear about a site's people (members of every site, and members of that site). */
 export const roomsForSite = (entityId: number, siteId: number | null) => (siteId ? [emergencyAllRoom(entityId), emergencySiteRoom(entityId, siteId)] : [emergencyAllRoom(entityId)]);
+
+/** Sends changed people of one site and user type to this process's sockets that may see them (sites and user types). */
+function sendPeople(io: Server, entityId: number, siteId: number | null, typeId: number | null, data: SessionData) {
+  io.local.to(roomsForSite(entityId, siteId)).except(typedMarkerRoom(entityId)).emit('updateEmergencySessionData', data);
+  io.local.to([typeRoom(entityId, null, typeId), ...(siteId ? [typeRoom(entityId, siteId, typeId)] : [])]).emit('updateEmergencySessionData', data);
+}
 
 /** Sends a session's start or end notice (rules 66, 70) and its new state to the wardens of its sites. */
 export function announceSession(services: Services, entityId: number, siteIds: number[], event: 'pongStartSessionDiffAdmin' | 'pongEndSessionDiffAdmin', payload: EmergencySessionPayload & { user_id: number | null; drill: 0 | 1 }) {
@@ -72,9 +92,14 @@ export function followPeopleChanges(services: Services) {
       for (const [sessionId, users] of sessions) {
         const people = await withTenant(services.database.db, entityId, (tx) => loadPeople(tx, entityId, EVERYTHING, { sessionIds: [sessionId], userIds: [...users] })).catch(() => null);
         if (!people) continue;
-        const bySite = new Map<number | null, EmergencyPerson[]>();
-        for (const p of people.data) bySite.set(p.site_id, [...(bySite.get(p.site_id) ?? []), p]);
-        for (const [siteId, rows] of bySite) io.local.to(roomsForSite(entityId, siteId)).emit('updateEmergencySessionData', { sessionId, action: 'people', count: rows.length, people: rows } satisfies SessionData);
+        const groups = new Map<string, { siteId: number | null; typeId: number | null; rows: EmergencyPerson[] }>();
+        for (const p of people.data) {
+          const key = `${p.site_id}:${p.user_type_id}`;
+          const g = groups.get(key) ?? { siteId: p.site_id, typeId: p.user_type_id, rows: [] };
+          g.rows.push(p);
+          groups.set(key, g);
+        }
+        for (const { siteId, typeId, rows } of groups.values()) sendPeople(io, entityId, siteId, typeId, { sessionId, action: 'people', count: rows.length, people: rows });
       }
     }
   };

@@ -41,7 +41,7 @@ export async function loadPeople(tx: Db, entityId: number, scope: EmergencyScope
   const where = sql.join(conds, sql` and `);
   const rows = rowsOf<PersonRow & { total: number }>(
     await tx.execute(sql`
-      select p.session_id, p.user_id, u.first_name, u.last_name, ut.name as user_type, p.site_id, s.name as site_name,
+      select p.session_id, p.user_id, u.first_name, u.last_name, ut.name as user_type, p.user_type_id, p.site_id, s.name as site_name,
              p.area_id, a.name as area_name, nullif(trim(coalesce(h.first_name, '') || ' ' || coalesce(h.last_name, '')), '') as host_name,
              p.presence, p.joined_at, p.left_at, p.status, p.status_at, p.status_by_name, p.status_source,
              p.muster_point_id, m.name as muster_point_name, count(*) over ()::int as total

@@ -32,6 +32,7 @@ export interface PersonRow {
   first_name: string;
   last_name: string;
   user_type: string | null;
+  user_type_id: number | null;
   site_id: number | null;
   site_name: string | null;
   area_id: number | null;

@@ -46,8 +46,9 @@ export default defineRoutes((r, services) => {
     ...base,
     method: 'GET',
     url: '/api/sites/normal/{entityId}',
-    // Also a lookup of the dashboard's logbook filters and of mass sign-in (001 §7 lists it with the dashboard calls).
-    permission: ['sites_devices', 'dashboard', 'history'],
+    // Also a lookup of the dashboard's logbook filters and of mass sign-in (001 §7 lists it with the dashboard calls),
+    // of the announcements' targets and of the sites an emergency session covers.
+    permission: ['sites_devices', 'dashboard', 'history', 'announcements', 'emergency'],
     summary: 'The sites the caller may see: id, name and time zone only (pickers)',
     params: zEntityIdParam,
     response: listOf(zSiteShort),

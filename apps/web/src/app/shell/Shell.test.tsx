@@ -45,7 +45,7 @@ describe('Shell: top bar and menu state', { timeout: 30_000 }, () => {
       'fetch',
       vi.fn(async (url: string) => {
         const s = getSession();
-        const data = url === '/api/user_details' ? s?.user : url === '/api/user-role' ? { ...s?.role, permissions: s?.permissions } : url.startsWith('/api/get-entity/') ? s?.entity : { is_active: 1 };
+        const data = url === '/api/user_details' ? s?.user : url === '/api/user-role' ? { ...s?.role, permissions: s?.permissions } : url.startsWith('/api/get-entity/') ? s?.entity : url === '/api/my_announcements' ? [] : { is_active: 1 };
         return new Response(JSON.stringify({ data }), { status: 200 });
       }),
     );

@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { AnnouncementsBanner } from '../../features/announcements';
 import { SIDEBAR_KEY } from '../../lib/storage-keys';
 import { AsideProvider, useAsideState } from './aside';
 import { GlobalModals } from './GlobalModals';
@@ -55,6 +56,7 @@ function ShellLayout() {
         <SideMenu expanded={expanded} pinned={pinned} onPin={() => setPinned(!pinned)} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <AnnouncementsBanner />
         <Outlet />
       </AppShell.Main>
       {aside.content ? (

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HttpError, joinErrors } from '../../../lib/http';
-import { treeQuery } from '../../sites/api/places';
+import { siteOptionsQuery } from '../../sites/api/places';
 import { startSession } from '../api/emergency';
 
 /** Start a session over one or more sites; on success it opens the session page (rule 41). */
 export function StartSessionModal({ entityId, opened, onClose }: { entityId: number; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('emergency');
   const navigate = useNavigate();
-  const sites = useQuery({ ...treeQuery(entityId), enabled: opened });
+  const sites = useQuery({ ...siteOptionsQuery(entityId), enabled: opened });
   const [siteIds, setSiteIds] = useState<string[]>([]);
   const [name, setName] = useState('');
   const [drill, setDrill] = useState(false);

@@ -1,4 +1,4 @@
-import type { Area, AreaOptions, Device, Kiosk, Site, zKioskAppVersions, zKioskDetail, zKioskRoom, zSignedInCount } from '@gatehouse/contract';
+import type { Area, AreaOptions, Device, Kiosk, Site, zKioskAppVersions, zKioskDetail, zKioskRoom, zMusterPoints, zMusterPointsBody, zMusterPointsSaved, zSignedInCount, zSiteShort } from '@gatehouse/contract';
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,6 +14,14 @@ export type TreeSite = Site & { areas: TreeArea[] };
 export const treeQuery = (entityId: number) =>
   queryOptions({ queryKey: ['sites', 'tree', entityId], queryFn: () => http.get<{ data: TreeSite[] }>(`/api/sites_and_areas/${entityId}`).then((r) => r.data) });
 export const useTree = (entityId: number) => useQuery(treeQuery(entityId));
+/** A site's assembly (muster) points (issue 17 part 2). */
+export const musterPointsQuery = (siteId: number) =>
+  queryOptions({ queryKey: ['sites', 'muster', siteId], queryFn: () => http.get<z.output<typeof zMusterPoints>>(`/api/muster_points/${siteId}`, { notFound: 'throw' }).then((r) => r.data) });
+export const saveMusterPoints = (siteId: number, body: z.output<typeof zMusterPointsBody>) =>
+  http.put<z.output<typeof zMusterPointsSaved>>(`/api/muster_points/${siteId}`, body, { quiet: true });
+/** The sites the caller reaches, for pickers (id, name, time zone): any page that targets sites, not only sites and devices. */
+export const siteOptionsQuery = (entityId: number) =>
+  queryOptions({ queryKey: ['sites', 'options', entityId], queryFn: () => http.get<{ data: z.output<typeof zSiteShort>[] }>(`/api/sites/normal/${entityId}`).then((r) => r.data) });
 
 export const kioskQuery = (id: number) =>
   queryOptions({ queryKey: ['sites', 'kiosk', id], queryFn: () => http.get<z.output<typeof zKioskDetail>>(`/api/kiosks/${id}`, { notFound: 'throw' }).then((r) => r.data) });

@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconFlame, IconMapPin } from '@tabler/icons-react';
+import { IconDownload, IconFlag, IconFlame, IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TreeSite } from '../api/places';
 import { AreaNode } from './AreaNode';
 import { dropHandlers, useTreeContext } from './tree-context';
 
-export type SiteAction = 'add_area' | 'edit' | 'setup_file' | 'delete';
+export type SiteAction = 'add_area' | 'edit' | 'muster_points' | 'setup_file' | 'delete';
 
 /** One site of the tree: its place and settings, its actions, and its areas; a dragged area dropped here goes top level. */
 export function SiteCard({ site, onSite }: { site: TreeSite; onSite: (site: TreeSite, action: SiteAction) => void }) {
@@ -45,6 +45,7 @@ export function SiteCard({ site, onSite }: { site: TreeSite; onSite: (site: Tree
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item onClick={() => onSite(site, 'edit')}>{t('site.edit')}</Menu.Item>
+              <Menu.Item leftSection={<IconFlag size={14} aria-hidden />} onClick={() => onSite(site, 'muster_points')}>{t('muster.menu')}</Menu.Item>
               <Menu.Item leftSection={<IconDownload size={14} aria-hidden />} onClick={() => onSite(site, 'setup_file')}>{t('site.setup_file')}</Menu.Item>
               <Menu.Divider />
               <Menu.Item color="red" onClick={() => onSite(site, 'delete')}>{t('site.delete')}</Menu.Item>

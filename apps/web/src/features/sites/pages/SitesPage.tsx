@@ -16,6 +16,7 @@ import { DevicesDrawer } from '../components/DevicesDrawer';
 import { KioskCommands } from '../components/KioskCommands';
 import { KioskJourneyModal, RoomDataModal } from '../components/KioskDetails';
 import { KioskAddModal, KioskMoveModal, KioskSettingsModal } from '../components/KioskModals';
+import { MusterPointsModal } from '../components/MusterPointsModal';
 import { AreaDeleteModal, SiteDeleteModal } from '../components/RemovalModals';
 import { SiteCard, type SiteAction } from '../components/SiteCard';
 import { SiteFormModal } from '../components/SiteFormModal';
@@ -25,6 +26,7 @@ import { type AreaAction, type DropTarget, type KioskAction, TreeContext, type T
 type Dialog =
   | { kind: 'site'; site?: Site }
   | { kind: 'delete_site'; site: TreeSite }
+  | { kind: 'muster'; site: TreeSite }
   | { kind: 'area'; siteId: number; parentId?: number | null; area?: TreeArea }
   | { kind: 'move_area'; area: TreeArea }
   | { kind: 'delete_area'; area: TreeArea }
@@ -67,6 +69,7 @@ export default function SitesPage() {
   const onSite = (site: TreeSite, action: SiteAction) => {
     if (action === 'add_area') setDialog({ kind: 'area', siteId: site.id });
     if (action === 'edit') setDialog({ kind: 'site', site });
+    if (action === 'muster_points') setDialog({ kind: 'muster', site });
     if (action === 'delete') setDialog({ kind: 'delete_site', site });
     if (action === 'setup_file') void downloadSetupFile(site);
   };
@@ -156,6 +159,7 @@ export default function SitesPage() {
         </TreeContext.Provider>
       )}
       {dialog?.kind === 'site' ? <SiteFormModal entityId={entityId} site={dialog.site} onClose={close} /> : null}
+      {dialog?.kind === 'muster' ? <MusterPointsModal site={dialog.site} onClose={close} /> : null}
       {dialog?.kind === 'delete_site' ? <SiteDeleteModal site={dialog.site} onClose={close} /> : null}
       {dialog?.kind === 'area' ? <AreaFormModal entityId={entityId} siteId={dialog.siteId} parentId={dialog.parentId} area={dialog.area} onClose={close} /> : null}
       {dialog?.kind === 'move_area' ? <MoveAreaModal area={dialog.area} sites={sites} onClose={close} /> : null}
