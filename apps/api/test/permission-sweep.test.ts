@@ -61,7 +61,39 @@ function request(op: Operation, ids: Record<string, number[]>) {
   return { url, body };
 }
 
+/**
+ * Tenant calls any member may make, whatever their role: their own session and organisation, their table
+ * preferences and announcements, photos the roll call and dashboard show, and the user-type choices every form
+ * offers (each answers only the types the member's grants reach). A tenant route missing from the sweep must be here.
+ */
+const OPEN_TO_MEMBERS = [
+  'GET /api/get-entity/{entity_id}',
+  'GET /api/adminPreference/{entityId}',
+  'POST /api/adminPreference',
+  'PUT /api/adminPreference/{id}',
+  'GET /api/check_columns_In_dashboard/{entityId}',
+  'POST /api/role_change_details',
+  'GET /api/user_types/{entityId}',
+  'GET /api/user_types_by_entity/{entityId}',
+  'GET /api/user_type_parent/{entityId}',
+  'GET /api/user_type_parent/{entityId}/{parentId}',
+  'GET /api/user_type_parent_with_children/{entityId}',
+  'GET /api/user_types_by_pre_registation_method/{entityId}',
+  'GET /api/user-types/pre-registered-and-permitted-sites/{entityId}',
+  'GET /api/user-types/sites/flows',
+  'GET /api/user-types/area/{id}',
+  'GET /api/user-type-journey/{a}/{b}',
+  'GET /api/check-change-userType-registration-allowed/{id}',
+  'GET /api/files/people/{file}',
+  'GET /api/my_announcements',
+];
+
 describe('permission sweep', () => {
+  it('every tenant route names its permission, or is one any member may call', () => {
+    const ungated = ops.filter((op) => (op as { 'x-access'?: string })['x-access'] === 'tenant' && !(op as { 'x-permission'?: string[] })['x-permission']);
+    expect(ungated.map((op) => `${op.method} ${op.path}`).filter((r) => !OPEN_TO_MEMBERS.includes(r))).toEqual([]);
+  });
+
   it('every route with a permission answers 403 to a member whose role lacks it, and changes nothing', async () => {
     const db = h.services.database;
     const gated = ops.filter((op) => Array.isArray((op as { 'x-permission'?: string[] })['x-permission']));
@@ -82,7 +114,7 @@ describe('permission sweep', () => {
     expect(failures, failures.join('\n')).toEqual([]);
     // it really swept: the foundation's and the areas' gated calls are among them
     expect(gated.length).toBeGreaterThan(150);
-    for (const route of ['POST /api/journey', 'GET /api/users/{entityId}', 'POST /api/users/import', 'PUT /api/end_emergency/{id}', 'POST /api/entity/{id}']) {
+    for (const route of ['POST /api/journey', 'GET /api/users/{entityId}', 'POST /api/users/import', 'PUT /api/end_emergency/{id}', 'POST /api/entity/{id}', 'POST /api/check-unique-field', 'GET /api/user-types/count/{id}', 'GET /api/usertypes/unique']) {
       expect(gated.map((op) => `${op.method} ${op.path}`), route).toContain(route);
     }
     const after = await snapshot(db, org.entityId, ['sessions', 'users', 'roles', 'role_permissions']);

@@ -203,6 +203,8 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/check-unique-field',
     summary: 'Is an e-mail, phone or ID free among the organisation’s people (or a subdomain among organisations)?',
+    // Probing people's e-mails, phones and ids is for those who manage people (or the organisation's subdomain).
+    permission: ['users', 'company_details'],
     standalone: true,
     tags: ['entity'],
     body: zCheckUniqueFieldBody,
