@@ -7,12 +7,13 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { modules } from './modules/index';
 import { WEB_DIST_DIR } from './paths';
 import { registerLanes } from './platform/http/lanes';
 import { registerJsonBody } from './platform/http/json-body';
+import { transformDocument, transformRoute } from './platform/http/openapi';
 import { registerErrors, registerIdentity } from './platform/http/plugins';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { validatorCompiler } from './platform/http/validation';
@@ -53,7 +54,8 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
       info: { title: 'Gatehouse API', version: '0.1.0', description: 'Visitor, attendance and site-access management.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: transformDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

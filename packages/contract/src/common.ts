@@ -79,12 +79,17 @@ export const saved = <T extends z.ZodType>(item: T) => z.object({ message: z.str
 export const zUniqueCheck = saved(z.object({ unique: zFlag }));
 export const zOk = z.object({ message: z.string(), data: z.unknown().optional() });
 
-/** Error body for every failure (architecture section 4). */
+/** Error body for every failure (architecture section 4); the OpenAPI document's `ErrorBody`. */
 export const zErrorBody = z.object({
+  /** What went wrong, in the caller's language. */
   message: z.string(),
+  /** Field (dotted path) -> its messages, in the caller's language (400, some 409). */
   errors: z.record(z.string(), z.array(z.string())).optional(),
   code: z.string().optional(),
+  /** Two-step authentication must be set up first (403). */
   otp_error: z.boolean().optional(),
+  /** What the refusal is about, when the caller needs it (e.g. the blocking rows). */
+  data: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof zErrorBody>;
 

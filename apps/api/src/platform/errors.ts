@@ -8,7 +8,7 @@ export class AppError extends Error {
   constructor(
     public status: number,
     message: string,
-    public extra: Omit<ErrorBody, 'message'> & { vars?: Record<string, string | number>; data?: unknown } = {},
+    public extra: Omit<ErrorBody, 'message'> & { vars?: Record<string, string | number> } = {},
   ) {
     super(message);
   }

@@ -11,16 +11,18 @@ import { createDocument, DOCUMENT_FILE_MAX, ensureDocumentTypes, ownDocument, st
 
 const tags = ['documents'];
 const perm = ['users', 'compliances'] as const;
+/** The record's attached certificate. */
+const FILES = { file: { maxBytes: DOCUMENT_FILE_MAX, types: ['application/pdf', 'image/jpeg', 'image/png'] } };
 
 export default defineRoutes((r, services) => {
   r.route({
-    method: 'POST', url: '/api/user_document', summary: 'Add a vaccine or PCR record with an optional attached file (rules 181-186)', tags, permission: [...perm], status: 201, multipart: true, bodyLimit: DOCUMENT_FILE_MAX + 64 * 1024,
+    method: 'POST', url: '/api/user_document', summary: 'Add a vaccine or PCR record with an optional attached file (rules 181-186)', tags, permission: [...perm], status: 201, multipart: { files: FILES }, bodyLimit: DOCUMENT_FILE_MAX + 64 * 1024,
     body: zDocumentBody, response: zUserDocumentSaved,
     handler: async ({ actor, req, tenant, audit, t }) => {
       let body: z.output<typeof zDocumentBody>;
       let file: Buffer | undefined;
       if (req.isMultipart()) {
-        const form = await readMultipart(req, { fields: zDocumentBody, files: { file: { maxBytes: DOCUMENT_FILE_MAX } } });
+        const form = await readMultipart(req, { fields: zDocumentBody, files: FILES });
         body = form.fields;
         file = form.files.file?.data;
       } else body = parseBody(zDocumentBody, req.body ?? {});
@@ -88,7 +90,7 @@ export default defineRoutes((r, services) => {
 
   r.route({
     method: 'GET', url: '/api/files/documents/{file}', summary: 'An attached certificate (members of the organisation only)', tags, permission: [...perm],
-    params: z.object({ file: z.string().regex(/^\d+-[a-f0-9]{16}\.(pdf|jpg|png)$/) }), raw: true,
+    params: z.object({ file: z.string().regex(/^\d+-[a-f0-9]{16}\.(pdf|jpg|png)$/) }), raw: true, produces: ['application/pdf', 'image/jpeg', 'image/png'],
     handler: async ({ actor, params, reply }) => {
       if (Number(params.file.split('-')[0]) !== actor.entityId) throw notFound();
       const data = await services.storage.get(`documents/${params.file}`).catch(() => null);

@@ -32,6 +32,7 @@ export default defineRoutes((r) => {
     params: zIdParam,
     query: z.object({ lang: zLang.optional() }),
     raw: true,
+    produces: ['application/pdf'],
     handler: async ({ actor, params, query, tenant, reply, lang: callerLang }) => {
       const lang = query.lang && LANGUAGES.includes(query.lang) ? query.lang : callerLang;
       const { report, timeZone } = await tenant(async (tx) => {

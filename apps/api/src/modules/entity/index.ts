@@ -3,4 +3,4 @@
  * Other modules import only this file (lint refuses the rest; docs/ARCHITECTURE.md, Modules).
  */
 export { createEntity } from './create-entity';
-export { storeLogo } from './logo';
+export { LOGO_FILE, storeLogo } from './logo';

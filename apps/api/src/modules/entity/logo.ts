@@ -4,6 +4,9 @@ import sharp from 'sharp';
 import { badRequest, tooLarge } from '../../platform/errors';
 import type { Storage } from '../../platform/storage';
 
+/** A form's `logo` file field (multipart routes), as `storeLogo` takes it. */
+export const LOGO_FILE = { logo: { maxBytes: LOGO_MAX_BYTES, types: ['image/png', 'image/jpeg'] } };
+
 /** Checks a logo by decoding it (rule 294): PNG or JPEG, at least 200 x 45 px, at most 2 MB; stores it as PNG. */
 export async function storeLogo(storage: Storage, entityId: number, data: Buffer) {
   if (data.length > LOGO_MAX_BYTES) throw tooLarge('entity.logo_too_large');

@@ -11,7 +11,7 @@ import { parseBody } from '../../platform/http/validation';
 import { defineRoutes } from '../../platform/http/route';
 import { membershipsOf } from '../auth';
 import { createEntity } from './create-entity';
-import { storeLogo } from './logo';
+import { LOGO_FILE, storeLogo } from './logo';
 import { presentEntityFull } from './present';
 import { assertMayChangePackage, updateEntity } from './update-entity';
 
@@ -59,7 +59,7 @@ export default defineRoutes((r, services) => {
     tags: ['entity'],
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: zEntityUpdateBody,
-    multipart: true,
+    multipart: { files: LOGO_FILE },
     response: one(zEntity),
     bodyLimit: 3 * 1024 * 1024,
     handler: async (ctx) => {
@@ -68,7 +68,7 @@ export default defineRoutes((r, services) => {
       let body: z.output<typeof zEntityUpdateBody>;
       let logo: string | undefined;
       if (req.isMultipart()) {
-        const form = await readMultipart(req, { fields: zEntityUpdateBody, files: { logo: { maxBytes: 2 * 1024 * 1024 } } });
+        const form = await readMultipart(req, { fields: zEntityUpdateBody, files: LOGO_FILE });
         body = form.fields;
         // Every refusal comes before the logo is stored, so a refused update leaves no file behind.
         assertMayChangePackage(actor, body);
@@ -203,6 +203,8 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/check-unique-field',
     summary: 'Is an e-mail, phone or ID free among the organisation’s people (or a subdomain among organisations)?',
+    // Probing people's e-mails, phones and ids is for those who manage people (or the organisation's subdomain).
+    permission: ['users', 'company_details'],
     standalone: true,
     tags: ['entity'],
     body: zCheckUniqueFieldBody,
@@ -237,6 +239,7 @@ export default defineRoutes((r, services) => {
     tags: ['entity'],
     params: z.object({ file: z.string().regex(/^\d+-[a-f0-9]{16}\.png$/) }),
     raw: true,
+    produces: ['image/png'],
     handler: async ({ params, reply }) => {
       const data = await services.storage.get(`logos/${params.file}`).catch(() => null);
       if (!data) throw notFound();

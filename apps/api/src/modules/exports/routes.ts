@@ -88,6 +88,7 @@ export default defineRoutes((r, services) => {
     permission: 'export_list',
     params: zIdParam,
     raw: true,
+    produces: Object.values(CONTENT_TYPES),
     handler: async ({ actor, params, reply }) => {
       const e = await withTenant(services.database.db, actor.entityId, async (tx) => {
         const [row] = await tx.select().from(reportExports).where(and(eq(reportExports.id, params.id), eq(reportExports.entityId, actor.entityId)));

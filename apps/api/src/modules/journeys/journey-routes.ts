@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
 import { parseBody } from '../../platform/http/validation';
-import { storeLogo } from '../entity';
+import { LOGO_FILE, storeLogo } from '../entity';
 import { loadJourneyList, loadJourneys } from './load-journeys';
 import { usableJourney } from './policy';
 import { createJourney, updateJourney } from './save-journey';
@@ -21,7 +21,7 @@ export default defineRoutes((r, services) => {
   /** JSON, or multipart with a `logo` image (decoded with sharp, at least 200 x 45, at most 2 MB). */
   const readJourney = async (req: FastifyRequest, entityId: number) => {
     if (!req.isMultipart()) return { body: parseBody(zJourneyBody, req.body ?? {}), logo: undefined };
-    const form = await readMultipart(req, { fields: zJourneyBody, files: { logo: { maxBytes: 2 * 1024 * 1024 } } });
+    const form = await readMultipart(req, { fields: zJourneyBody, files: LOGO_FILE });
     const logo = form.files.logo ? await storeLogo(services.storage, entityId, form.files.logo.data) : undefined;
     return { body: form.fields as JourneyBody, logo };
   };
@@ -61,7 +61,7 @@ export default defineRoutes((r, services) => {
     permission: 'journeys',
     tags,
     body: zJourneyBody,
-    multipart: true,
+    multipart: { files: LOGO_FILE },
     bodyLimit: 3 * 1024 * 1024,
     status: 201,
     response: zJourneySaved,
@@ -84,7 +84,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: zIdParam,
     body: zJourneyBody,
-    multipart: true,
+    multipart: { files: LOGO_FILE },
     bodyLimit: 3 * 1024 * 1024,
     response: zJourneySaved,
     handler: async ({ actor, params, req, tenant, audit, emit, t }) => {

@@ -187,6 +187,7 @@ export default defineRoutes((r, services) => {
     permission,
     params: zIdParam,
     raw: true,
+    produces: ['application/zip'],
     handler: async ({ actor, params, tenant, audit, reply }) => {
       // The rows are read in the transaction; the files are streamed from storage after it.
       const { stream, name } = await tenant(async (tx) => {

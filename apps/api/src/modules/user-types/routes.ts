@@ -105,7 +105,7 @@ export default defineRoutes((r, services) => {
   });
 
   r.route({
-    method: 'GET', url: '/api/usertypes/unique', summary: 'Is a user-type name free (rule 189)?', tags,
+    method: 'GET', url: '/api/usertypes/unique', summary: 'Is a user-type name free (rule 189)?', tags, permission: perm,
     query: z.object({ entity_id: zId.optional(), name: z.string().trim().min(1).max(100), id: zId.optional() }),
     response: zUniqueCheck,
     handler: async ({ actor, query, tenant, t }) => {
@@ -126,11 +126,12 @@ export default defineRoutes((r, services) => {
   });
 
   r.route({
-    method: 'GET', url: '/api/user-types/count/{id}', summary: 'How many active people have this user type (and its descendants)', tags,
+    method: 'GET', url: '/api/user-types/count/{id}', summary: 'How many active people have this user type (and its descendants)', tags, permission: [perm, 'users'],
     params: zIdParam, response: zUserTypeCount,
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
-        await loadOwn(tx, actor.entityId, params.id);
+        const row = await loadOwn(tx, actor.entityId, params.id);
+        if (!canUseType(await grantedUserTypeIds(tx, actor), row.id)) throw forbidden('user_types.no_access');
         const ids = await descendantsOf(tx, actor.entityId, params.id);
         const n = (w: ReturnType<typeof and>) => tx.select({ n: sql<number>`count(*)::int` }).from(users).where(w).then((x) => Number(x[0].n));
         const base = and(eq(users.entityId, actor.entityId), eq(users.status, 'active'));

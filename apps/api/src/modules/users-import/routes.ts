@@ -16,16 +16,22 @@ const presentTask = (t: typeof importTasks.$inferSelect) => ({
   id: t.id, file_name: t.fileName, status: t.status, total: t.total, processed: t.processed, created: t.created, updated: t.updated, refused: t.refused, error: t.error,
   created_at: t.createdAt.toISOString(), started_at: t.startedAt?.toISOString() ?? null, finished_at: t.finishedAt?.toISOString() ?? null,
 });
+/** The import form: the spreadsheet and an optional ZIP of photos named by the rows' image column. */
+const IMPORT_FILES = {
+  file: { maxBytes: IMPORT_XLSX_MAX, required: true, types: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+  photos: { maxBytes: IMPORT_ZIP_MAX, types: ['application/zip'] },
+};
+const zImportForm = z.object({ entity_id: zId.optional() });
 const zRowData = z.object(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, z.string().trim().max(500).optional()])) as Record<(typeof IMPORT_COLUMNS)[number], z.ZodOptional<z.ZodString>>);
 
 export default defineRoutes((r, services) => {
   services.jobs.work<ImportJob>(IMPORT_JOB, (data) => runImport(services, data));
 
   r.route({
-    method: 'POST', url: '/api/users/import', summary: 'Upload people: an .xlsx (<= 2 MB) and an optional ZIP of photos (<= 50 MB), checked before anything is written, staged for review', tags, permission: perm, status: 201, multipart: true, bodyLimit: IMPORT_XLSX_MAX + IMPORT_ZIP_MAX + 1024 * 1024,
+    method: 'POST', url: '/api/users/import', summary: 'Upload people: an .xlsx (<= 2 MB) and an optional ZIP of photos (<= 50 MB), checked before anything is written, staged for review', tags, permission: perm, status: 201, multipart: { files: IMPORT_FILES, fields: zImportForm, only: true }, bodyLimit: IMPORT_XLSX_MAX + IMPORT_ZIP_MAX + 1024 * 1024,
     response: zImportTaskSaved,
     handler: async ({ actor, req, tenant, audit, t }) => {
-      const form = await readMultipart(req, { fields: z.object({ entity_id: zId.optional() }), files: { file: { maxBytes: IMPORT_XLSX_MAX }, photos: { maxBytes: IMPORT_ZIP_MAX } } }).catch((err: { status?: number }) => {
+      const form = await readMultipart(req, { fields: zImportForm, files: IMPORT_FILES }).catch((err: { status?: number }) => {
         throw err.status === 413 ? badRequest({ file: ['import.xlsx_too_large'] }, 'import.xlsx_too_large') : err;
       });
       if (form.fields.entity_id !== undefined && form.fields.entity_id !== actor.entityId) throw notFound();
@@ -43,7 +49,7 @@ export default defineRoutes((r, services) => {
   });
 
   r.route({
-    method: 'GET', url: '/api/users/import_template', summary: 'The .xlsx template with the expected columns', tags, permission: perm, raw: true,
+    method: 'GET', url: '/api/users/import_template', summary: 'The .xlsx template with the expected columns', tags, permission: perm, raw: true, produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
     handler: async ({ reply }) => {
       reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

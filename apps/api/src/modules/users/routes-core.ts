@@ -44,6 +44,12 @@ export const withJsonData = <S extends z.ZodType>(schema: S) =>
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : null;
   }, schema);
 
+/** The user form as multipart: the JSON body in one `data` field beside the `image` file (rule 174). */
+const PHOTO_FORM = {
+  files: { image: { maxBytes: 3 * 1024 * 1024, types: ['image/jpeg', 'image/png'] } },
+  fields: z.object({ data: z.string().describe('The JSON body (the same fields as application/json), as text') }),
+};
+
 export function registerCore(r: Router, services: Services) {
   /** The user form as JSON, or multipart with an `image` file checked by decoding it (rule 174). */
   const readUserForm = async <S extends z.ZodType>(req: Parameters<typeof readMultipart>[0], schema: S, entityId: number) => {
@@ -52,7 +58,7 @@ export function registerCore(r: Router, services: Services) {
       if ((body as { entity_id?: number }).entity_id !== undefined && (body as { entity_id?: number }).entity_id !== entityId) throw notFound();
       return { body, image: undefined as string | undefined };
     }
-    const form = await readMultipart(req, { fields: withJsonData(schema), files: { image: { maxBytes: 3 * 1024 * 1024 } } });
+    const form = await readMultipart(req, { fields: withJsonData(schema), files: PHOTO_FORM.files });
     const file = form.files.image;
     if (file) await checkUserPhoto(file.data);
     const fields = form.fields as { entity_id?: number };
@@ -73,7 +79,7 @@ export function registerCore(r: Router, services: Services) {
   });
 
   r.route({
-    method: 'POST', url: '/api/users', summary: 'Create a person (JSON or multipart with an image); rules 169-174', tags, permission: perm, status: 201, multipart: true, bodyLimit: 4 * 1024 * 1024,
+    method: 'POST', url: '/api/users', summary: 'Create a person (JSON or multipart with an image); rules 169-174', tags, permission: perm, status: 201, multipart: PHOTO_FORM, bodyLimit: 4 * 1024 * 1024,
     body: zUserBody, response: zUserSaved,
     handler: async ({ actor, req, tenant, audit, t, emit }) => {
       const { body, image } = await readUserForm(req, zUserBody, actor.entityId);
@@ -88,7 +94,7 @@ export function registerCore(r: Router, services: Services) {
   });
 
   r.route({
-    method: 'POST', url: '/api/users/update/{id}', summary: 'Update a person (JSON or multipart with an image)', tags, permission: perm, multipart: true, bodyLimit: 4 * 1024 * 1024,
+    method: 'POST', url: '/api/users/update/{id}', summary: 'Update a person (JSON or multipart with an image)', tags, permission: perm, multipart: PHOTO_FORM, bodyLimit: 4 * 1024 * 1024,
     params: zIdParam, body: zUserBody.partial(), response: zUserSaved,
     handler: async ({ actor, req, params, tenant, audit, emit, endMembership, t }) => {
       const { body, image } = await readUserForm(req, zUserBody.partial(), actor.entityId);
@@ -162,7 +168,7 @@ export function registerCore(r: Router, services: Services) {
 
   r.route({
     method: 'GET', url: '/api/files/people/{file}', summary: "A person's photo (members of the organisation only)", tags,
-    params: z.object({ file: z.string().regex(/^\d+-[a-f0-9]{16}\.jpg$/) }), raw: true,
+    params: z.object({ file: z.string().regex(/^\d+-[a-f0-9]{16}\.jpg$/) }), raw: true, produces: ['image/jpeg'],
     handler: async ({ actor, params, reply }) => {
       if (Number(params.file.split('-')[0]) !== actor.entityId) throw notFound();
       const data = await services.storage.get(`people/${params.file}`).catch(() => null);

@@ -1,6 +1,6 @@
 import { journeyStageOf } from '@gatehouse/contract';
 import { and, eq } from 'drizzle-orm';
-import { visits } from '../../db/schema/index';
+import { userTypes, visits } from '../../db/schema/index';
 import { newToken } from '../../platform/auth/tokens';
 import type { Db } from '../../platform/db/client';
 import type { Services } from '../../platform/services';
@@ -30,6 +30,8 @@ export interface AwaitingWalkIn {
 export async function expectWalkInForApproval(tx: Db, secretKey: string, w: AwaitingWalkIn) {
   const approval = newToken();
   const nonce = newLinkNonce();
+  // The link lasts the type's grace period after the visit's time, as a pre-registration's does (rules 190, 194).
+  const [type] = await tx.select({ gracePeriod: userTypes.gracePeriod }).from(userTypes).where(and(eq(userTypes.id, w.userTypeId), eq(userTypes.entityId, w.entityId)));
   const [row] = await tx
     .insert(visits)
     .values({
@@ -47,7 +49,7 @@ export async function expectWalkInForApproval(tx: Db, secretKey: string, w: Awai
       approvalState: 'pending',
       linkNonce: nonce,
       linkTokenHash: `pending-${nonce}`,
-      linkExpiresAt: linkExpiry(w.at),
+      linkExpiresAt: linkExpiry(w.at, type?.gracePeriod ?? 30),
       approvalTokenHash: approval.hash,
       companyName: w.companyName,
       image: w.image,

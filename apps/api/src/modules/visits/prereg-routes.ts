@@ -23,6 +23,10 @@ import { assertContactsFree, findPerson } from './visit-rules';
 const perAddress = { max: 60, timeWindow: 60_000, key: (req: FastifyRequest) => `prereg:${req.ip}` };
 const tags = ['prereg'];
 const zLangParam = z.object({ lang: zLang });
+/** The visitor's photo (rule 134). */
+const PHOTO = { image: { maxBytes: PREREG_IMAGE.maxBytes, types: ['image/jpeg', 'image/png'] } };
+/** The confirmation form's photo, as `image` or `user[image]`. */
+const CONFIRM_PHOTO = { ...PHOTO, 'user[image]': PHOTO.image };
 
 export default defineRoutes((r, services) => {
   const db = services.database.db;
@@ -278,7 +282,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: zLangParam,
     body: zCreateExpectedVisitForm,
-    multipart: true,
+    multipart: { files: PHOTO },
     bodyLimit: PREREG_IMAGE.maxBytes + 512 * 1024,
     // visit_url: the visit's link (its QR code), null while the visit awaits approval: it comes with the approval mail.
     response: zPreRegistered,
@@ -286,7 +290,7 @@ export default defineRoutes((r, services) => {
     rateLimit: { max: 20, timeWindow: 60_000, key: (req) => `prereg-create:${req.ip}` },
     handler: async ({ req, params, emit, t }) => {
       const form = req.isMultipart()
-        ? await readMultipart(req, { fields: zCreateExpectedVisitForm, files: { image: { maxBytes: PREREG_IMAGE.maxBytes } } })
+        ? await readMultipart(req, { fields: zCreateExpectedVisitForm, files: PHOTO })
         : { fields: parseBody(zCreateExpectedVisitForm, req.body ?? {}), files: {} as Record<string, undefined> };
       const link = await resolveLink(db, form.fields.journey_id);
       // The link decides the organisation and area; a form naming others is refused, never followed.
@@ -317,7 +321,7 @@ export default defineRoutes((r, services) => {
   const confirmResponse = z.object({ message: z.string(), data: z.object({ visit_id: z.number(), is_confirmed: zFlag }) });
   const readConfirm = async (req: FastifyRequest) =>
     req.isMultipart()
-      ? readMultipart(req, { fields: zConfirmVisitForm, files: { image: { maxBytes: PREREG_IMAGE.maxBytes }, 'user[image]': { maxBytes: PREREG_IMAGE.maxBytes } } })
+      ? readMultipart(req, { fields: zConfirmVisitForm, files: CONFIRM_PHOTO })
       : { fields: parseBody(zConfirmVisitForm, req.body ?? {}), files: {} as Record<string, undefined> };
 
   r.route({
@@ -328,7 +332,7 @@ export default defineRoutes((r, services) => {
     tags,
     params: zLangParam,
     body: zConfirmVisitForm,
-    multipart: true,
+    multipart: { files: CONFIRM_PHOTO },
     bodyLimit: PREREG_IMAGE.maxBytes + 512 * 1024,
     response: confirmResponse,
     rateLimit: perAddress,
@@ -350,7 +354,7 @@ export default defineRoutes((r, services) => {
     allowWithoutOtp: true,
     tags: ['passport'],
     body: zConfirmVisitForm,
-    multipart: true,
+    multipart: { files: CONFIRM_PHOTO },
     bodyLimit: PREREG_IMAGE.maxBytes + 512 * 1024,
     response: confirmResponse,
     rateLimit: perAddress,

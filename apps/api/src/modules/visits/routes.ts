@@ -247,6 +247,7 @@ const visitRoutes = defineRoutes((r, services) => {
     tags,
     params: z.object({ file: z.string().regex(/^\d+-[a-f0-9]{24}\.jpg$/) }),
     raw: true,
+    produces: ['image/jpeg'],
     handler: async ({ actor, params, reply }) => {
       if (Number(params.file.split('-')[0]) !== actor.entityId) throw notFound();
       const data = await services.storage.get(`visitors/${params.file}`).catch(() => null);

@@ -11,14 +11,19 @@ export interface UploadedFile {
   data: Buffer;
 }
 
+/** A form's file fields: each held to `maxBytes`; `required` and `types` are for the document (the handler checks). */
+export type FileFields = Record<string, { maxBytes: number; required?: boolean; types?: string[] }>;
+
 /**
  * Reads a multipart form: its text fields (validated with `fields`) and its files, each held to `maxBytes`
  * while streaming (413 past it). Unknown file fields are refused.
  */
 export async function readMultipart<S extends z.ZodType>(
   req: FastifyRequest,
-  opts: { fields: S; files: Record<string, { maxBytes: number }> },
+  opts: { fields: S; files: FileFields },
 ): Promise<{ fields: z.output<S>; files: Record<string, UploadedFile | undefined> }> {
+  // The form is part of the route's contract: a route reading one declares it (`multipart`), so the document shows it.
+  if (!(req.routeOptions.config as { doc?: { multipart?: unknown } }).doc?.multipart) throw new AppError(500, 'errors.server');
   if (!req.isMultipart()) throw badRequest({ body: ['errors.validation'] });
   const raw: Record<string, unknown> = {};
   const files: Record<string, UploadedFile | undefined> = {};

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { inLane } from '../db/lanes';
 import { withTenant } from '../db/tenant';
 import { laneOf } from './lanes';
+import { type MultipartForm, routeDoc } from './openapi';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
 import { translate } from '../i18n';
 import { type CommittedWrite, flushEvents, type QueuedEvent } from '../realtime';
@@ -65,10 +66,15 @@ export interface RouteDef<A extends Access, P extends Schema, Q extends Schema, 
   status?: number;
   rateLimit?: { max: number; timeWindow: number; key?: (req: FastifyRequest) => string };
   bodyLimit?: number;
-  /** The handler reads a multipart body itself (platform/http/multipart.ts). */
-  multipart?: boolean;
+  /**
+   * The handler reads a multipart body itself (platform/http/multipart.ts) with these file fields; the document shows
+   * the form (and the JSON `body` beside it unless `only`).
+   */
+  multipart?: MultipartForm;
   /** Sends its own reply (files, redirects). */
   raw?: boolean;
+  /** A raw route's file answer: its content types (the document shows them as binary). */
+  produces?: string[];
   tags?: string[];
   handler: (ctx: Ctx<A, P, Q, B>) => Promise<R extends z.ZodType ? z.input<R> : unknown>;
 }
@@ -146,6 +152,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
           ),
           config: {
             access,
+            doc: routeDoc(d, access),
             // A key read from the body (e.g. the e-mail of a login) is only known once the body is parsed, so
             // those limits count in preHandler; onRequest would see no body and lump every caller together.
             rateLimit: d.rateLimit
