@@ -1,9 +1,8 @@
+import { MASS_PEOPLE_MAX } from '@gatehouse/contract';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { areas, sites, users, userTypes, visits } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { found } from '../../platform/errors';
-
-export const MASS_PEOPLE_MAX = 1000;
 
 /** A site with its areas, and the active people of the organisation with their open visit in the site. */
 export async function loadSitePeople(tx: Db, entityId: number, q: { site_id: number; user_type_id?: number; search?: string; user_ids?: number[] }) {
