@@ -85,7 +85,8 @@ export type MassUser = z.infer<typeof zMassUser>;
 export const MASS_PEOPLE_MAX = 1000;
 
 export const zMassData = z.object({
-  data: z.array(z.object({ users: z.array(zMassUser), area: z.array(zRef), user_type: z.array(zRef), site: zRef })),
+  /** capped: the site has more people than MASS_PEOPLE_MAX; the list shows the first (filter to reach the others). */
+  data: z.array(z.object({ users: z.array(zMassUser), area: z.array(zRef), user_type: z.array(zRef), site: zRef, capped: zFlag })),
 });
 
 export const zMassApplyUser = z.object({

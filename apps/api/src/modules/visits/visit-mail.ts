@@ -104,7 +104,7 @@ export async function mailApprovalRequest(services: Services, visitId: number, t
     tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, lang: users.lang }).from(users).where(and(eq(users.id, m.visit.hostUserId!), eq(users.entityId, m.visit.entityId))),
   );
   if (!host?.email) return;
-  const v = { ...vars(m), name: `${host.firstName} ${host.lastName}`, visitor: `${m.user.firstName} ${m.user.lastName}${m.user.companyName ? ` (${m.user.companyName})` : ''}`, link: `${services.config.publicUrl}/visit-approval/${token}` };
+  const v = { ...vars(m), name: `${host.firstName} ${host.lastName}`, visitor: `${m.user.firstName} ${m.user.lastName}`, visitor_company: `${m.user.firstName} ${m.user.lastName}${m.user.companyName ? ` (${m.user.companyName})` : ''}`, link: `${services.config.publicUrl}/visit-approval/${token}` };
   const text = translate(host.lang, 'mail.approval_request.body', v);
   await services.mail.queue({ to: host.email, subject: translate(host.lang, 'mail.approval_request.subject', v), text, html: htmlOfText(host.lang, text) });
 }

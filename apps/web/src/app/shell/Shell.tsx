@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { SIDEBAR_KEY } from '../../lib/storage-keys';
 import { AsideProvider, useAsideState } from './aside';
 import { GlobalModals } from './GlobalModals';
+import { PublicUrlBanner } from './PublicUrlBanner';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { useSessionRefresh } from './use-session-refresh';
@@ -55,6 +56,7 @@ function ShellLayout() {
         <SideMenu expanded={expanded} pinned={pinned} onPin={() => setPinned(!pinned)} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <PublicUrlBanner />
         <Outlet />
       </AppShell.Main>
       {aside.content ? (

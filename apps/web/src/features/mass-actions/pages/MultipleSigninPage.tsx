@@ -71,7 +71,7 @@ export default function MultipleSigninPage() {
     { group: t('early_reason'), items: reasonNames(signingOut).map((n) => ({ value: `out:${n}`, label: n })) },
   ].filter((g) => g.items.length);
   const sharedReason: SharedReason | null = shared ? { action: shared.startsWith('in:') ? 'in' : 'out', name: shared.slice(shared.indexOf(':') + 1) } : null;
-  const capped = people.length >= MASS_PEOPLE_MAX;
+  const capped = !!data.data?.capped;
   const missing = (u: (typeof people)[number]) =>
     problemsOf(u, answers[u.id])
       .map((p: Problem) => t(`missing.${p}`, { condition: dueCondition(u)?.name ?? '' }))
