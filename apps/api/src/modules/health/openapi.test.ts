@@ -102,5 +102,6 @@ describe('API documentation', () => {
     } finally {
       await unset.close();
     }
-  });
+    // A second app is built here: more than the default 30 s on a busy machine.
+  }, 180_000);
 });
