@@ -43,7 +43,7 @@ const users = [
   person({ id: 13, full_name: 'Cai Chen', can_act: 0, blocked_reason: "This person's attendance mode is outside your access." }),
 ];
 
-describe('/multiple-signin', { timeout: 30_000 }, () => {
+describe('/multiple-signin', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     await initI18n('en');
     configure({ asyncUtilTimeout: 5000 });
@@ -66,7 +66,8 @@ describe('/multiple-signin', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderAt(<MultipleSigninPage />, '/multiple-signin');
     // One site: chosen at once; the first area is where people sign in (and the data is asked with it, rule 228).
-    expect(await screen.findByText('All (2 people you may sign in or out)')).toBeInTheDocument();
+    // The first render of the file loads the page's modules: slow on a busy machine.
+    expect(await screen.findByText('All (2 people you may sign in or out)', {}, { timeout: 30_000 })).toBeInTheDocument();
     await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.path === '/api/mass-action-signin').at(-1)?.body).toEqual({ entity_id: 1, site_id: 5, area_id: 20 }));
     const ben = screen.getByTestId('mass-row-12');
     expect(within(ben).getByText('Signed in at Gym')).toBeInTheDocument();
