@@ -72,6 +72,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: unset, the links in mails and QR codes say localhost (the console warns admins). */
+  publicUrlSet: boolean;
   adminEmail?: string;
   adminPassword?: string;
   demoData: boolean;
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlSet: !!e.PUBLIC_URL,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA ?? true,

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { createServices } from './platform/boot';
 import { LockedError, openConfiguredDatabase } from './platform/db/client';
 import { migrate } from './platform/db/migrate';
-import { seedOnFirstStart } from './modules/demo';
+import { credentialsBox, seedOnFirstStart } from './modules/demo';
 
 async function main() {
   const config = loadConfig();
@@ -13,9 +13,11 @@ async function main() {
   const app = await buildApp({ services, logger: true });
   services.realtime.attach(app.server);
   await services.jobs.start();
-  await seedOnFirstStart(services, (line) => console.log(line));
+  const credentials = await seedOnFirstStart(services, (line) => console.log(line));
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gatehouse is serving ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  // The generated password comes last, boxed, so that it is the line a first start leaves on the screen.
+  if (credentials) console.log(credentialsBox(credentials.email, credentials.password, config.publicUrl));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -100,6 +100,9 @@ export const zPassword = z.string().min(8, 'validation.password_min').max(200);
 
 /** `GET /api/health`: the server is up, with its database kind and whether its job queue runs. */
 /** `/api/health`: answered from the process, with the database's state from a background probe. */
+/** What the console needs to know of the server's set-up (issue 15 part 4): the address its links use, and whether PUBLIC_URL set it. */
+export const zConsoleConfig = z.object({ data: z.object({ public_url: z.string(), public_url_set: zFlag }) });
+
 export const zHealth = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['pglite', 'postgres']),

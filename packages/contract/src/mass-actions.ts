@@ -81,8 +81,12 @@ export const zMassUser = z.object({
 });
 export type MassUser = z.infer<typeof zMassUser>;
 
+/** The mass sign-in list shows at most this many people of a site (filter to reach the others). */
+export const MASS_PEOPLE_MAX = 1000;
+
 export const zMassData = z.object({
-  data: z.array(z.object({ users: z.array(zMassUser), area: z.array(zRef), user_type: z.array(zRef), site: zRef })),
+  /** capped: the site has more people than MASS_PEOPLE_MAX; the list shows the first (filter to reach the others). */
+  data: z.array(z.object({ users: z.array(zMassUser), area: z.array(zRef), user_type: z.array(zRef), site: zRef, capped: zFlag })),
 });
 
 export const zMassApplyUser = z.object({
@@ -101,6 +105,11 @@ export const zMassApplyBody = z.object({
   entity_id: zId.optional(),
   site_id: zId,
   area_id: zId,
+  /**
+   * Sign in or sign out, said explicitly (issue 15 part 5): a chosen person already in that state is skipped with
+   * why, and 'All' takes only those it concerns. Without it each person flips (rule 220), as before.
+   */
+  action: z.enum(['in', 'out']).optional(),
   /** Apply to every person of the site (the 'All' row, rule 224) … */
   all: zBool.optional(),
   /** … or to these people, each with their own answers. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
+import { createOrg } from '../../../test/factories';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -88,4 +89,19 @@ describe('API documentation', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ok', database: h.services.database.kind, jobs: true });
   });
+
+  it('issue 15 part 4: /api/console-config tells a signed-in member whether PUBLIC_URL is set (links say localhost while not)', async () => {
+    expect((await api(h.app).get('/api/console-config')).status).toBe(401);
+    const org = await createOrg(h);
+    // The harness sets PUBLIC_URL.
+    expect((await api(h.app, org.token).get('/api/console-config')).body.data).toEqual({ public_url: 'http://localhost:3000', public_url_set: 1 });
+    const unset = await buildTestApp({ env: { PUBLIC_URL: '', PORT: '3105' } });
+    try {
+      const member = await createOrg(unset);
+      expect((await api(unset.app, member.token).get('/api/console-config')).body.data).toEqual({ public_url: 'http://localhost:3105', public_url_set: 0 });
+    } finally {
+      await unset.close();
+    }
+    // A second app is built here: more than the default 30 s on a busy machine.
+  }, 180_000);
 });

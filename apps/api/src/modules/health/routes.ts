@@ -1,10 +1,20 @@
-import { zHealth } from '@gatehouse/contract';
+import { zConsoleConfig, zHealth } from '@gatehouse/contract';
 import { defineRoutes } from '../../platform/http/route';
 import { DatabaseProbe } from './database-probe';
 
 export default defineRoutes((r, services) => {
   const probe = new DatabaseProbe(services.database);
   r.onClose(() => probe.stop());
+  r.route({
+    method: 'GET',
+    url: '/api/console-config',
+    summary: "The server's set-up the console shows: the address links in mails and QR codes use, and whether PUBLIC_URL set it (unset, they say localhost)",
+    access: 'account',
+    tags: ['health'],
+    response: zConsoleConfig,
+    handler: async () => ({ data: { public_url: services.config.publicUrl, public_url_set: services.config.publicUrlSet ? (1 as const) : (0 as const) } }),
+  });
+
   r.route({
     method: 'GET',
     url: '/api/health',

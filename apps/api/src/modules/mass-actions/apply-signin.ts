@@ -14,8 +14,9 @@ import { loadSitePeople } from './load-site-people';
 type Body = z.output<typeof zMassApplyBody>;
 
 /**
- * Applies a mass sign-in/out (rules 220-226): each chosen person (or everyone, the 'All' row) flips: signed in
- * somewhere in the site -> signed out there, otherwise signed in at the chosen area. People outside the caller's
+ * Applies a mass sign-in/out (rules 220-226): each chosen person (or everyone, the 'All' row) is signed in at the
+ * chosen area or signed out where they are, as `action` says (without it each flips: signed in somewhere in the
+ * site -> signed out there, otherwise signed in). People outside the caller's
  * access, or whom the sign-in refuses, are skipped with an explanation (kept for `mass-action-signin/errors`);
  * the rest still apply, each in its own transaction.
  */
@@ -51,11 +52,17 @@ export async function applyMassSignin(
       skipped.push({ user_id: p.id, full_name: fullName, message: translate(lang, why) });
       continue;
     }
+    const next = p.open ? 'out' : 'in';
+    if (body.action && body.action !== next) {
+      // Said explicitly: 'All' takes only those it concerns; a chosen person already there is told apart.
+      if (!body.all) skipped.push({ user_id: p.id, full_name: fullName, message: translate(lang, body.action === 'in' ? 'mass.already_signed_in' : 'mass.already_signed_out') });
+      continue;
+    }
     const a = answers.get(p.id);
     const one: SignInOutBody = {
       area_id: p.open?.areaId ?? body.area_id,
       user_id: p.id,
-      action: p.open ? 'out' : 'in',
+      action: next,
       temperature: a?.temperature,
       mask: a?.mask,
       reason_id: a?.reason_id ?? null,

@@ -128,6 +128,24 @@ describe('POST /api/mass-action-apply-signin (rules 220, 224, 226)', () => {
     expect(after.find((u: { id: number }) => u.id === s.ben.id)).toMatchObject({ state: 'signed_out' });
   });
 
+  it('issue 15 part 5: an explicit Sign out signs out only the signed in; a chosen person already out is skipped with why, never signed in', async () => {
+    const org = await createOrg(h);
+    const s = await school(org);
+    const res = await s.a.post('/api/mass-action-apply-signin', { site_id: s.site.id, area_id: s.hall.id, action: 'out', users: [{ id: s.ana.id }, { id: s.ben.id }] });
+    expect(res.status).toBe(200);
+    expect(res.body.data.applied).toEqual([expect.objectContaining({ user_id: s.ben.id, action: 'out' })]);
+    expect(res.body.data.skipped).toEqual([{ user_id: s.ana.id, full_name: 'Ana Adams', message: 'Not signed in: nothing to sign out.' }]);
+    const [anaVisit] = await s.f.run((tx) => tx.select().from(visits).where(eq(visits.userId, s.ana.id)));
+    expect(anaVisit).toBeUndefined();
+    // 'All' with Sign in takes only those signed out, and the late one with the reason given for everyone.
+    const all = await s.a.post('/api/mass-action-apply-signin', { site_id: s.site.id, area_id: s.hall.id, action: 'in', users: [{ id: s.ana.id }, { id: s.ben.id }, { id: s.cai.id, reason_id: s.late.id }] });
+    expect(all.body.data.applied.map((x: { user_id: number }) => x.user_id).sort()).toEqual([s.ana.id, s.ben.id, s.cai.id].sort());
+    const again = await s.a.post('/api/mass-action-apply-signin', { site_id: s.site.id, area_id: s.hall.id, action: 'in', all: 1 });
+    expect(again.body.data.applied).toEqual([expect.objectContaining({ user_id: org.userId })]);
+    expect(again.body.data.skipped).toEqual([]);
+    expect((await s.a.post('/api/mass-action-apply-signin', { site_id: s.site.id, area_id: s.hall.id, action: 'sideways', all: 1 })).status).toBe(400);
+  });
+
   it("rule 224: the 'All' row applies to everyone; a late person without a reason is skipped and listed with why", async () => {
     const org = await createOrg(h);
     const s = await school(org);

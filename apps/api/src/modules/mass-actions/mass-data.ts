@@ -14,7 +14,7 @@ import { personChecks } from './person-checks';
  * 221), checks, host, compliance status (rules 222-223) and whether the caller may act on them (rules 100, 226).
  */
 export async function massData(tx: Db, actor: MemberActor, lang: Language, q: { site_id: number; area_id?: number; user_type_id?: number; search?: string }) {
-  const { site, areas, people } = await loadSitePeople(tx, actor.entityId, q);
+  const { site, areas, people, capped } = await loadSitePeople(tx, actor.entityId, q);
   if (q.area_id && !areas.some((a) => a.id === q.area_id)) {
     // Another organisation's area is not found; one of another site of this organisation is a wrong choice.
     const [elsewhere] = await tx.select({ id: areaTable.id }).from(areaTable).where(and(eq(areaTable.id, q.area_id), eq(areaTable.entityId, actor.entityId)));
@@ -96,6 +96,6 @@ export async function massData(tx: Db, actor: MemberActor, lang: Language, q: { 
   const types = new Map<number, string>();
   for (const p of people) if (p.userTypeId) types.set(p.userTypeId, p.userTypeName ?? '');
   return {
-    data: [{ users: [allRow, ...rows], area: areas, user_type: [...types].map(([id, name]) => ({ id, name })), site }],
+    data: [{ users: [allRow, ...rows], area: areas, user_type: [...types].map(([id, name]) => ({ id, name })), site, capped: capped ? (1 as const) : (0 as const) }],
   };
 }

@@ -24,7 +24,7 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/mass-action-apply-signin',
-    summary: 'Flip each chosen person (or all): sign in the signed out, sign out the signed in; people outside access are skipped with an explanation (rule 226)',
+    summary: 'Sign in or sign out (action) each chosen person (or all); without action each flips (rule 220); people outside access or already in that state are skipped with an explanation (rule 226)',
     tags,
     permission,
     body: zMassApplyBody,

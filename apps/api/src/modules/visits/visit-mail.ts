@@ -103,6 +103,6 @@ export async function mailApprovalRequest(services: Services, visitId: number, t
     tx.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, lang: users.lang }).from(users).where(and(eq(users.id, m.visit.hostUserId!), eq(users.entityId, m.visit.entityId))),
   );
   if (!host?.email) return;
-  const v = { ...vars(m), name: `${host.firstName} ${host.lastName}`, visitor: `${m.user.firstName} ${m.user.lastName}${m.user.companyName ? ` (${m.user.companyName})` : ''}`, link: made(`${services.config.publicUrl}/visit-approval/${token}`) };
+  const v = { ...vars(m), name: `${host.firstName} ${host.lastName}`, visitor: `${m.user.firstName} ${m.user.lastName}`, visitor_company: `${m.user.firstName} ${m.user.lastName}${m.user.companyName ? ` (${m.user.companyName})` : ''}`, link: made(`${services.config.publicUrl}/visit-approval/${token}`) };
   await services.mail.queue({ to: host.email, ...composeMail(host.lang, { subject: 'mail.approval_request.subject', body: 'mail.approval_request.body' }, v) });
 }

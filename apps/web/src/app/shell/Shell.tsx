@@ -6,6 +6,7 @@ import { AnnouncementsBanner } from '../../features/announcements';
 import { SIDEBAR_KEY } from '../../lib/storage-keys';
 import { AsideProvider, useAsideState } from './aside';
 import { GlobalModals } from './GlobalModals';
+import { PublicUrlBanner } from './PublicUrlBanner';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { useSessionRefresh } from './use-session-refresh';
@@ -56,6 +57,7 @@ function ShellLayout() {
         <SideMenu expanded={expanded} pinned={pinned} onPin={() => setPinned(!pinned)} onNavigate={mobile.close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <PublicUrlBanner />
         <AnnouncementsBanner />
         <Outlet />
       </AppShell.Main>

@@ -1,9 +1,9 @@
 import { AppShell } from '@mantine/core';
-import { screen } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
 import { setSession } from '../../lib/session';
-import { renderAt, testSession } from '../../test/render';
+import { answerByRoute, callsOf, renderAt, testSession } from '../../test/render';
 import { SideMenu } from './SideMenu';
 
 const menu = (expanded = true) =>
@@ -21,6 +21,30 @@ describe('SideMenu (rules 42, 50, 52)', { timeout: 30_000 }, () => {
     await initI18n('en');
   });
   beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('issue 15 part 4: a Visitors entry with Today, Expected and Awaiting approval, the last with its live count', async () => {
+    setSession(testSession({ permissions: { users: 1 } }) as any);
+    const api = answerByRoute(vi, { 'GET /api/expected_visits/1': { data: [], count: 4 } });
+    menu();
+    const group = await screen.findByRole('button', { name: 'Visitors (4 awaiting approval)' });
+    expect(screen.getByTestId('menu-awaiting-count')).toHaveTextContent('4');
+    fireEvent.click(group);
+    expect(await screen.findByRole('link', { name: 'Today' })).toHaveAttribute('href', '/visitors');
+    expect(screen.getByRole('link', { name: 'Expected' })).toHaveAttribute('href', '/visitors/expected');
+    expect(screen.getByRole('link', { name: 'Awaiting approval (4 awaiting approval)' })).toHaveAttribute('href', '/visitors/awaiting-approval');
+    const asked = callsOf(api).find((c) => c.path === '/api/expected_visits/1')!;
+    expect(JSON.parse(asked.query.get('filterBy')!)).toMatchObject({ approval_state: 'pending' });
+    // Without the permission there is no entry and nothing is asked.
+    vi.unstubAllGlobals();
+    const none = answerByRoute(vi, {});
+    document.body.innerHTML = '';
+    setSession(testSession({ permissions: { users: 0 } }) as any);
+    menu();
+    await screen.findByRole('link', { name: 'Passport' });
+    expect(document.querySelector('[data-menu-id="visitors"]')).toBeNull();
+    expect(callsOf(none)).toHaveLength(0);
+  });
 
   it('shows Company details only when company_details is allowed (1)', async () => {
     setSession(testSession({ permissions: { company_details: 1 } }) as any);

@@ -44,18 +44,21 @@ describe('mass sign-in answers (rules 220-228)', () => {
   it("rule 224: the 'All' row with no filter and no answer sends all; otherwise each chosen person with their answers, never someone outside access (rule 226)", () => {
     const users = [person({ id: 0, is_all: 1 }), person({ id: 1 }), person({ id: 2, next_action: 'out', reasons: [{ id: 8, name: 'Doctor', presented: ['Doctor'], type: 'early_sign_out', attendance_code: null }] }), person({ id: 3, can_act: 0 })];
     const base = { entityId: 1, siteId: 2, areaId: 3, users, notes: '  ' };
-    expect(applyBody({ ...base, chosen: new Set([1, 2]), allChosen: true, filtered: false, answers: {} })).toEqual({ entity_id: 1, site_id: 2, area_id: 3, notes: null, all: 1 });
-    const body = applyBody({ ...base, chosen: new Set([1, 2, 3]), allChosen: true, filtered: true, answers: { 1: { temperature: '98.6', unit: 'f', mask: false, host_user_id: 9 }, 2: { reason_id: 8, temperature: '40' } } });
-    expect(body).toEqual({
-      entity_id: 1,
-      site_id: 2,
-      area_id: 3,
-      notes: null,
-      users: [
-        { id: 1, temperature: '98.6 f', mask: 0, host_user_id: 9 },
-        { id: 2, reason_id: 8 },
-      ],
-    });
+    expect(applyBody({ ...base, action: 'in', chosen: new Set([1, 2]), allChosen: true, filtered: false, answers: {} })).toEqual({ entity_id: 1, site_id: 2, area_id: 3, action: 'in', notes: null, all: 1 });
+    const answers = { 1: { temperature: '98.6', unit: 'f' as const, mask: false, host_user_id: 9 }, 2: { reason_id: 8, temperature: '40' } };
+    // Issue 15 part 5: Sign in sends only those signing in, Sign out only those signing out (no flip).
+    expect(applyBody({ ...base, action: 'in', chosen: new Set([1, 2, 3]), allChosen: true, filtered: true, answers })).toEqual({ entity_id: 1, site_id: 2, area_id: 3, action: 'in', notes: null, users: [{ id: 1, temperature: '98.6 f', mask: 0, host_user_id: 9 }] });
+    expect(applyBody({ ...base, action: 'out', chosen: new Set([1, 2, 3]), allChosen: true, filtered: true, answers })).toEqual({ entity_id: 1, site_id: 2, area_id: 3, action: 'out', notes: null, users: [{ id: 2, reason_id: 8 }] });
+  });
+
+  it('issue 15 part 5: one late reason for everyone reaches each person as their own mode names it; a row’s own choice wins', () => {
+    const late = (id: number, name: string) => ({ id, name, presented: [name], type: 'late_sign_in' as const, attendance_code: null });
+    const users = [person({ id: 1, reasons: [late(11, 'Bus late')] }), person({ id: 2, reasons: [late(21, 'Bus late'), late(22, 'Doctor')] }), person({ id: 3, reasons: [late(31, 'Doctor')] }), person({ id: 4 })];
+    const body = applyBody({ entityId: 1, siteId: 2, areaId: 3, action: 'in', users, chosen: new Set([1, 2, 3, 4]), allChosen: true, filtered: false, notes: '', answers: { 3: { reason_id: 31 } }, reason: { action: 'in', name: 'Bus late' } });
+    expect(body.all).toBeUndefined();
+    expect(body.users).toEqual([{ id: 1, reason_id: 11, mask: 0 }, { id: 2, reason_id: 21, mask: 0 }, { id: 3, reason_id: 31, mask: 0 }, { id: 4, mask: 0 }]);
+    // A sign-out reason is not given to people signing in.
+    expect(applyBody({ entityId: 1, siteId: 2, areaId: 3, action: 'in', users, chosen: new Set([1]), allChosen: false, filtered: false, notes: '', answers: {}, reason: { action: 'out', name: 'Bus late' } }).users).toEqual([{ id: 1, mask: 0 }]);
   });
 
   it('rules 210-211, 222-223: a due entry condition must be answered; a wrong answer needs 20 characters of notes; the status follows the answers', () => {
@@ -74,7 +77,7 @@ describe('mass sign-in answers (rules 220-228)', () => {
     // The condition's notes are the person's notes; without them the page's go.
     expect(notesFor({ condition: { answers: {}, notes: '  ', agreed: false } }, ' page ')).toBe('page');
     expect(notesFor({ condition: { answers: {}, notes, agreed: true } }, 'page')).toBe(notes);
-    const body = applyBody({ entityId: 1, siteId: 2, areaId: 3, users: [due], chosen: new Set([1]), allChosen: true, filtered: false, notes: '', answers: { 1: { condition: { answers: { fever: 'positive' }, notes: ` ${notes} `, agreed: true } } } });
+    const body = applyBody({ entityId: 1, siteId: 2, areaId: 3, action: 'in', users: [due], chosen: new Set([1]), allChosen: true, filtered: false, notes: '', answers: { 1: { condition: { answers: { fever: 'positive' }, notes: ` ${notes} `, agreed: true } } } });
     expect(body.users).toEqual([{ id: 1, compliance: { answers: [{ question_id: 'fever', answer: 'positive' }], agreed: true }, notes }]);
   });
 });

@@ -82,36 +82,50 @@ export function failsCheck(u: MassUser, a: Answers | undefined): boolean {
 /** Notes long enough to justify a failed check. */
 export const notesEnough = (notes: string) => notes.trim().length >= ADMIN_NOTES_MIN;
 
+/** One late or early reason for everyone (issue 15 part 5): its direction and name, as each person's mode has its own. */
+export interface SharedReason {
+  action: 'in' | 'out';
+  name: string;
+}
+
+/** The person's reason: the one chosen on their row, else theirs of the same name as the reason given for everyone. */
+export const reasonFor = (u: MassUser, a: Answers, shared: SharedReason | null | undefined) =>
+  a.reason_id ?? (shared && shared.action === u.next_action ? u.reasons.find((r) => r.name === shared.name)?.id : undefined);
+
 /**
- * The apply body (rules 220, 224, 226): the 'All' row with no filter and no answer is `all: 1` (everyone of the
- * site flips); otherwise each chosen person with what was answered for them. People outside the caller's access
- * are never chosen (the server would skip them anyway, rule 226).
+ * The apply body (rules 220, 224, 226) of an explicit Sign in or Sign out (issue 15 part 5): the 'All' row with no
+ * filter, no answer and no shared reason is `all: 1` (everyone of the site it concerns); otherwise each chosen person
+ * it concerns with what was answered for them. People outside the caller's access are never chosen (the server
+ * would skip them anyway, rule 226).
  */
 export function applyBody(opts: {
   entityId: number;
   siteId: number;
   areaId: number;
+  action: 'in' | 'out';
   users: MassUser[];
   chosen: Set<number>;
   allChosen: boolean;
   filtered: boolean;
   answers: Record<number, Answers>;
   notes: string;
+  reason?: SharedReason | null;
 }): MassApplyBody {
-  const base = { entity_id: opts.entityId, site_id: opts.siteId, area_id: opts.areaId, notes: opts.notes.trim() || null };
+  const base = { entity_id: opts.entityId, site_id: opts.siteId, area_id: opts.areaId, action: opts.action, notes: opts.notes.trim() || null };
   const answered = Object.values(opts.answers).some((a) => a && Object.values(a).some((v) => v !== undefined && v !== null && v !== ''));
-  if (opts.allChosen && !opts.filtered && !answered) return { ...base, all: 1 };
+  if (opts.allChosen && !opts.filtered && !answered && !opts.reason) return { ...base, all: 1 };
   const users = opts.users
-    .filter((u) => !u.is_all && u.can_act && opts.chosen.has(u.id))
+    .filter((u) => !u.is_all && u.can_act && opts.chosen.has(u.id) && u.next_action === opts.action)
     .map((u) => {
       const a = opts.answers[u.id] ?? {};
       const signingIn = u.next_action === 'in';
+      const reasonId = u.reasons.length ? reasonFor(u, a, opts.reason) : undefined;
       return {
         id: u.id,
         ...(signingIn && u.checks.temperature_check && temperatureText(a) ? { temperature: temperatureText(a) } : {}),
         ...(signingIn && u.checks.mask_check ? { mask: a.mask === true ? 1 : 0 } : {}),
         ...(signingIn && a.host_user_id ? { host_user_id: a.host_user_id } : {}),
-        ...(u.reasons.length && a.reason_id ? { reason_id: a.reason_id } : {}),
+        ...(reasonId ? { reason_id: reasonId } : {}),
         ...conditionBody(u, a),
       };
     });

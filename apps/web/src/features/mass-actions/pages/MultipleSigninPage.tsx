@@ -2,8 +2,8 @@ import { Alert, Button, Card, Checkbox, Group, Loader, Select, SimpleGrid, Stack
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { ADMIN_NOTES_MIN } from '@gatehouse/contract';
-import { IconSearch } from '@tabler/icons-react';
+import { ADMIN_NOTES_MIN, MASS_PEOPLE_MAX } from '@gatehouse/contract';
+import { IconLogin, IconLogout, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageAllowed } from '../../../lib/permissions';
@@ -12,18 +12,21 @@ import { HttpError } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import { useSites } from '../../dashboard/api/dashboard';
 import { type MassApplyResult, useApplyMassSignin, useMassData } from '../api/mass-signin';
+import { MassConfirm } from '../components/MassConfirm';
 import { MassErrors } from '../components/MassErrors';
+import { MassResult } from '../components/MassResult';
 import { MassUserRow } from '../components/MassUserRow';
-import { type Answers, applyBody, dueCondition, failsCheck, notesEnough, notesFor, type Problem, problemsOf } from '../mass-answers';
+import { type Answers, applyBody, dueCondition, failsCheck, notesEnough, notesFor, type Problem, problemsOf, type SharedReason } from '../mass-answers';
 
 /**
  * `/multiple-signin`: pick a site (and the area people sign in at), see its people with their state (rule 225),
- * choose some or the 'All' row (rule 224) and flip them (rule 220) with the checks, host and reasons each one's
- * sign-in asks (rules 221, 227-228). People outside the caller's access cannot be chosen and say why; those the
+ * choose some or the 'All' row (rule 224), then Sign in or Sign out those it concerns (rule 220, said explicitly:
+ * issue 15 part 5) with the checks, host and reasons each one's sign-in asks (rules 221, 227-228) and one late or
+ * early reason for everyone; the checks are shown before applying and the result at the top. People outside the caller's access cannot be chosen and say why; those the
  * server skips are listed with the reason while the rest apply (rules 160-161, 226).
  */
 export default function MultipleSigninPage() {
-  const { t } = useTranslation('mass');
+  const { t, i18n } = useTranslation('mass');
   const session = useSession();
   const entityId = session?.entity?.id ?? 0;
   const canSearchHosts = pageAllowed(session?.permissions, 'users');
@@ -36,7 +39,8 @@ export default function MultipleSigninPage() {
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [answers, setAnswers] = useState<Record<number, Answers>>({});
   const [notes, setNotes] = useState('');
-  const [result, setResult] = useState<MassApplyResult['data'] | null>(null);
+  const [result, setResult] = useState<(MassApplyResult['data'] & { action: 'in' | 'out' }) | null>(null);
+  const [shared, setShared] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const query = siteId ? { site_id: siteId, ...(areaId ? { area_id: areaId } : {}), ...(userTypeId ? { user_type_id: userTypeId } : {}), ...(search ? { search } : {}) } : null;
   const data = useMassData(entityId, query);
@@ -55,9 +59,19 @@ export default function MultipleSigninPage() {
   const actable = people.filter((u) => u.can_act);
   const picked = people.filter((u) => chosen.has(u.id) && u.can_act);
   const allChosen = actable.length > 0 && picked.length === actable.length;
+  const signingIn = picked.filter((u) => u.next_action === 'in');
+  const signingOut = picked.filter((u) => u.next_action === 'out');
   const blockedByProblems = picked.filter((u) => problemsOf(u, answers[u.id]).length);
   // A failed check needs notes: the person's own (written with their entry condition) or the page's.
   const needsNotes = picked.some((u) => failsCheck(u, answers[u.id]) && !notesEnough(notesFor(answers[u.id], notes)));
+  // One late (signing in) or early (signing out) reason for everyone, by name: each mode has its own reasons.
+  const reasonNames = (list: typeof picked) => [...new Set(list.flatMap((u) => u.reasons.map((r) => r.name)))].sort();
+  const reasonChoices = [
+    { group: t('late_reason'), items: reasonNames(signingIn).map((n) => ({ value: `in:${n}`, label: n })) },
+    { group: t('early_reason'), items: reasonNames(signingOut).map((n) => ({ value: `out:${n}`, label: n })) },
+  ].filter((g) => g.items.length);
+  const sharedReason: SharedReason | null = shared ? { action: shared.startsWith('in:') ? 'in' : 'out', name: shared.slice(shared.indexOf(':') + 1) } : null;
+  const capped = !!data.data?.capped;
   const missing = (u: (typeof people)[number]) =>
     problemsOf(u, answers[u.id])
       .map((p: Problem) => t(`missing.${p}`, { condition: dueCondition(u)?.name ?? '' }))
@@ -78,32 +92,37 @@ export default function MultipleSigninPage() {
     setChosen(new Set());
     setAnswers({});
     setResult(null);
+    setShared(null);
   };
 
-  const run = () => {
+  const run = (action: 'in' | 'out') => {
     if (!siteId || !areaId) return;
-    const body = applyBody({ entityId, siteId, areaId, users: people, chosen, allChosen, filtered, answers, notes });
+    const body = applyBody({ entityId, siteId, areaId, action, users: people, chosen, allChosen, filtered, answers, notes, reason: sharedReason });
     setFormError(null);
     apply.mutate(body, {
       onSuccess: (r) => {
         notifications.show({ color: r.data.skipped.length ? 'yellow' : 'green', message: r.message });
-        setResult(r.data);
+        setResult({ ...r.data, action });
+        // The result is shown at the top of the page.
+        window.scrollTo?.({ top: 0, behavior: 'smooth' });
         const skipped = new Set(r.data.skipped.map((s) => s.user_id));
-        setChosen((s) => new Set([...s].filter((id) => skipped.has(id))));
+        const done = new Set(r.data.applied.map((s) => s.user_id));
+        setChosen((s) => new Set([...s].filter((id) => skipped.has(id) || !done.has(id))));
       },
       // Rule 161: a failure shows the message (field messages joined by line breaks, rule 115).
       onError: (err) => setFormError(err instanceof HttpError ? Object.values(err.fieldErrors).flat().join('\n') || err.message : String(err)),
     });
   };
-  const confirm = () =>
-    modals.openConfirmModal({
-      title: t('confirm_title'),
-      children: <Text size="sm">{allChosen && !filtered ? t('confirm_all', { count: actable.length }) : t('confirm_some', { count: picked.length })}</Text>,
-      labels: { confirm: t('apply'), cancel: t('cancel') },
-      onConfirm: run,
-    });
-
   const areaName = data.data?.area.find((a) => a.id === areaId)?.name;
+  // The checks and reasons each person's sign-in or sign-out records, shown before applying.
+  const confirm = (action: 'in' | 'out') =>
+    modals.openConfirmModal({
+      title: t(action === 'in' ? 'confirm_in_title' : 'confirm_out_title', { count: (action === 'in' ? signingIn : signingOut).length }),
+      size: 'lg',
+      children: <MassConfirm action={action} people={action === 'in' ? signingIn : signingOut} answers={answers} reason={sharedReason} area={areaName ?? ''} notes={notes} />,
+      labels: { confirm: t(action === 'in' ? 'sign_in_now' : 'sign_out_now'), cancel: t('cancel') },
+      onConfirm: () => run(action),
+    });
   return (
     <PageLayout title={t('title')}>
       <Card withBorder padding="md">
@@ -123,6 +142,8 @@ export default function MultipleSigninPage() {
         </SimpleGrid>
       </Card>
 
+      {result ? <MassResult result={result} onClose={() => setResult(null)} /> : null}
+
       {!siteId ? (
         <Text c="dimmed">{sites.isLoading ? t('loading') : sites.data?.length ? t('pick_site') : t('no_sites')}</Text>
       ) : data.isLoading ? (
@@ -131,6 +152,11 @@ export default function MultipleSigninPage() {
         <Alert color="red">{t('load_failed')}</Alert>
       ) : (
         <>
+          {capped ? (
+            <Alert color="blue" data-testid="mass-capped" title={t('capped_title', { max: MASS_PEOPLE_MAX.toLocaleString(i18n.language) })}>
+              {t('capped_hint')}
+            </Alert>
+          ) : null}
           <Table striped verticalSpacing="xs" aria-busy={data.isFetching}>
             <Table.Thead>
               <Table.Tr>
@@ -202,13 +228,40 @@ export default function MultipleSigninPage() {
                 onChange={(e) => setNotes(e.currentTarget.value)}
                 error={needsNotes ? t('notes_needed', { min: ADMIN_NOTES_MIN }) : undefined}
               />
+              {reasonChoices.length ? (
+                <Select
+                  label={t('shared_reason')}
+                  description={t('shared_reason_hint')}
+                  clearable
+                  data={reasonChoices}
+                  value={shared}
+                  onChange={setShared}
+                  maw={420}
+                />
+              ) : null}
               <Group justify="space-between">
                 <Text size="sm" c="dimmed">
-                  {areaName ? t('summary', { count: picked.length, area: areaName }) : t('pick_area')}
+                  {areaName ? t('summary_in_out', { count: picked.length, in: signingIn.length, out: signingOut.length, area: areaName }) : t('pick_area')}
                 </Text>
-                <Button onClick={confirm} loading={apply.isPending} disabled={!areaId || !picked.length || blockedByProblems.length > 0 || needsNotes}>
-                  {t('apply_count', { count: picked.length })}
-                </Button>
+                <Group gap="xs">
+                  <Button
+                    leftSection={<IconLogin size={16} aria-hidden />}
+                    onClick={() => confirm('in')}
+                    loading={apply.isPending}
+                    disabled={!areaId || !signingIn.length || signingIn.some((u) => problemsOf(u, answers[u.id]).length) || needsNotes}
+                  >
+                    {t('sign_in_count', { count: signingIn.length })}
+                  </Button>
+                  <Button
+                    color="orange"
+                    leftSection={<IconLogout size={16} aria-hidden />}
+                    onClick={() => confirm('out')}
+                    loading={apply.isPending}
+                    disabled={!areaId || !signingOut.length}
+                  >
+                    {t('sign_out_count', { count: signingOut.length })}
+                  </Button>
+                </Group>
               </Group>
               {blockedByProblems.length ? (
                 <Stack gap={0} data-testid="mass-missing">
@@ -224,17 +277,6 @@ export default function MultipleSigninPage() {
               ) : null}
             </Stack>
           </Card>
-          {result?.skipped.length ? (
-            <Alert color="yellow" title={t('skipped_title', { count: result.skipped.length })} data-testid="mass-skipped">
-              <Stack gap={2}>
-                {result.skipped.map((s) => (
-                  <Text key={s.user_id} size="sm">
-                    <b>{s.full_name || `#${s.user_id}`}</b>: {s.message}
-                  </Text>
-                ))}
-              </Stack>
-            </Alert>
-          ) : null}
         </>
       )}
       <MassErrors entityId={entityId} />

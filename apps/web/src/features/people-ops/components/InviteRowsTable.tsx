@@ -63,10 +63,10 @@ export function InviteRowsTable({ rows, lookups, status, onChange }: { rows: Inv
                   <Select required aria-describedby="invite-rows-needed" aria-label={label('role')} data={options(lookups?.roles).map((o) => ({ ...o, label: roleName(o.label) }))} value={r.role_id ? String(r.role_id) : null} onChange={(v) => onChange(r.id, { role_id: v ? Number(v) : null })} />
                 </Table.Td>
                 <Table.Td miw={180}>
-                  <MultiSelect required aria-describedby="invite-rows-needed" aria-label={label('sites')} data={options(lookups?.sites)} value={(r.sites ?? []).map(String)} onChange={(v) => onChange(r.id, { sites: v.map(Number) })} />
+                  <MultiSelect required aria-required aria-describedby="invite-rows-needed" aria-label={label('sites')} data={options(lookups?.sites)} value={(r.sites ?? []).map(String)} onChange={(v) => onChange(r.id, { sites: v.map(Number) })} />
                 </Table.Td>
                 <Table.Td miw={180}>
-                  <MultiSelect required aria-describedby="invite-rows-needed" aria-label={label('user_types')} data={options(lookups?.user_types)} value={(r.user_types ?? []).map(String)} onChange={(v) => onChange(r.id, { user_types: v.map(Number) })} />
+                  <MultiSelect required aria-required aria-describedby="invite-rows-needed" aria-label={label('user_types')} data={options(lookups?.user_types)} value={(r.user_types ?? []).map(String)} onChange={(v) => onChange(r.id, { user_types: v.map(Number) })} />
                 </Table.Td>
                 <Table.Td w={90}>
                   <TextInput required aria-describedby="invite-rows-needed" aria-label={label('phone_code')} dir="ltr" placeholder="+44" value={r.phone_code ?? ''} onChange={(e) => onChange(r.id, { phone_code: e.currentTarget.value })} />
