@@ -24,7 +24,7 @@ async function translate(page: Page, of: string, words: { Arabic: string; Spanis
   await page.getByRole('button', { name: `Translations of ${of}`, exact: true }).click();
   const box = page.getByRole('dialog');
   await box.getByRole('textbox', { name: 'Arabic' }).fill(words.Arabic);
-  await expect(box.getByRole('textbox', { name: 'Arabic' })).toHaveAttribute('dir', 'rtl');
+  await expect(box.getByRole('textbox', { name: 'Arabic' })).toHaveCSS('direction', 'rtl');
   await box.getByRole('textbox', { name: 'Spanish' }).fill(words.Spanish);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: `Translations of ${of}`, exact: true })).toContainText('AR · ES');
