@@ -5,6 +5,8 @@ import { buildResources, directionOf, initI18n, tMessage } from './i18n';
 const keys = (o: unknown, prefix = ''): string[] =>
   o && typeof o === 'object' ? Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
 
+const pluralBase = (list: string[]) => [...new Set(list.map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
+
 describe('catalogues (rule 8, architecture section 7)', () => {
   const res = buildResources();
   it('en, ar and es have the same namespaces and the same keys in each', () => {
@@ -13,7 +15,8 @@ describe('catalogues (rule 8, architecture section 7)', () => {
     expect(namespaces).toContain('messages');
     for (const lang of LANGUAGES) {
       expect(Object.keys(res[lang]).sort()).toEqual(namespaces);
-      for (const ns of namespaces) expect(keys(res[lang][ns]).sort(), `${lang}/${ns}`).toEqual(keys(res.en[ns]).sort());
+      // Plural forms differ by language (Arabic has six, English and Spanish two): compared by their key.
+      for (const ns of namespaces) expect(pluralBase(keys(res[lang][ns])), `${lang}/${ns}`).toEqual(pluralBase(keys(res.en[ns])));
     }
   });
   it('no value is empty, and Arabic and Spanish are really translated (not the English text)', () => {

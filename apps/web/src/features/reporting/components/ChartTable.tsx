@@ -29,7 +29,10 @@ export function ChartTable<T extends Record<string, unknown>>({ title, rows, lab
             data={rtl ? [...rows].reverse() : rows}
             dataKey={labelKey}
             series={series.map((s) => ({ name: s.name, label: s.label, color: s.color }))}
-            yAxisProps={{ orientation: rtl ? 'right' : 'left' }}
+            yAxisProps={{ orientation: rtl ? 'right' : 'left', tickFormatter: (v: number) => fmt.format(v) }}
+            // Long names (Arabic ones included) slant and get room below the bars instead of being clipped.
+            xAxisProps={{ interval: 0, angle: rows.length > 4 ? -30 : 0, textAnchor: rows.length > 4 ? 'end' : 'middle', height: rows.length > 4 ? 72 : 30 }}
+            valueFormatter={(v) => fmt.format(v)}
             withLegend
             tickLine="y"
           />

@@ -28,9 +28,9 @@ export default function VisitSummaryPage() {
       {s ? (
         <Stack>
           <Group>
-            <Text fw={600}>{t('total_sign_ins', { n: s.totals.sign_ins })}</Text>
-            <Text>{t('total_sign_outs', { n: s.totals.sign_outs })}</Text>
-            <Text>{t('total_people', { n: s.totals.people })}</Text>
+            <Text fw={600}>{t('total_sign_ins', { count: s.totals.sign_ins })}</Text>
+            <Text>{t('total_sign_outs', { count: s.totals.sign_outs })}</Text>
+            <Text>{t('total_people', { count: s.totals.people })}</Text>
           </Group>
           <ChartTable
             title={t('by_day')}
