@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { integrationPeople, integrationRuns, integrations, integrationTempUsers, scans, users } from '../../db/schema/index';
+import { accounts, integrationPeople, integrationRuns, integrations, integrationTempUsers, scans, users } from '../../db/schema/index';
 import { createOrg, createPowerless, type Org } from '../../../test/factories';
 import { startGraphFake } from '../../../test/fakes/graph';
 import { startWondeFake } from '../../../test/fakes/wonde';
@@ -62,9 +62,11 @@ describe('integrations: authentication and settings (rules 266-268, 275, 279)', 
     const bad = await a.post(`/api/integration/authentication/${org.entityId}/wonde`, { ...wonde.config, token: 'wrong-token' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.credentials[0]).toContain('refused');
+    await h.services.database.db.update(accounts).set({ lang: 'es' }).where(eq(accounts.id, org.accountId));
     const missing = await api(h.app, org.token, 'es').post(`/api/integration/authentication/${org.entityId}/wonde`, { school_id: '' });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.token).toEqual(['Escribe el token.']);
+    await h.services.database.db.update(accounts).set({ lang: 'en' }).where(eq(accounts.id, org.accountId));
     const ok = await a.post(`/api/integration/authentication/${org.entityId}/wonde`, wonde.config);
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Authentication Success');
@@ -92,10 +94,12 @@ describe('integrations: authentication and settings (rules 266-268, 275, 279)', 
   it('refuses settings without a name, site, field or group (rule 275) with field messages, in Arabic too', async () => {
     const org = await createOrg(h);
     const { a, id, site, pupil } = await wondeSetup(org);
+    await h.services.database.db.update(accounts).set({ lang: 'ar' }).where(eq(accounts.id, org.accountId));
     const res = await api(h.app, org.token, 'ar').post('/api/integration/directory', { id, name: '', site_ids: [], mapped_fields: {}, groups: [] });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['groups', 'mapped_fields', 'name', 'site_ids']);
     expect(res.body.errors.site_ids[0]).toBe('اختر موقعًا واحدًا على الأقل.');
+    await h.services.database.db.update(accounts).set({ lang: 'en' }).where(eq(accounts.id, org.accountId));
     const other = await createOrg(h);
     const otherSite = await fixtures(h, other).site();
     const foreign = await a.post('/api/integration/directory', { id, name: 'X', site_ids: [otherSite.id], mapped_fields: { first_name: 'forename' }, groups: [{ group_id: 'nope', user_type_id: pupil.id }] });
@@ -213,7 +217,7 @@ describe('integrations: the sync (rules 268-273, 275-278)', () => {
       const listeners = server.listeners('request');
       server.removeAllListeners('request');
       server.on('request', (req, res) => {
-        if (failing && req.url?.includes('page=2')) {
+        if (failing && /[?&]page=2(&|$)/.test(req.url ?? '')) {
           res.writeHead(503, { 'content-type': 'application/json' });
           return res.end('{"message":"unavailable"}');
         }

@@ -34,11 +34,11 @@ import { type IntegrationRow } from './store';
 
 type TempRow = typeof integrationTempUsers.$inferSelect;
 
-async function presentTemp(tx: Db, rows: TempRow[]): Promise<z.input<typeof zTempUser>[]> {
+async function presentTemp(tx: Db, rows: TempRow[], t: (key: string, vars?: Record<string, string | number>) => string): Promise<z.input<typeof zTempUser>[]> {
   const ids = [...new Set(rows.map((r) => r.duplicateOf).filter((x): x is number => !!x))];
   const people = ids.length ? await tx.select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
   const byId = new Map(people.map((p) => [p.id, p]));
-  return rows.map((r) => ({ id: r.id, external_id: r.externalId, state: r.state, data: r.data, user_type_id: r.userTypeId, errors: r.errors, duplicate_of: (r.duplicateOf && byId.get(r.duplicateOf)) || null }));
+  return rows.map((r) => ({ id: r.id, external_id: r.externalId, state: r.state, data: r.data, user_type_id: r.userTypeId, errors: Object.fromEntries(Object.entries(r.errors).map(([k, v]) => [k, v.map((m) => t(m, { field: k }))])), duplicate_of: (r.duplicateOf && byId.get(r.duplicateOf)) || null }));
 }
 
 /** A temporary person of an integration the actor may use, or 404. */
@@ -93,12 +93,12 @@ export function peopleRoutes(r: Router, services: Services) {
       permission,
       query: zTempListQuery,
       response: zTempUsers,
-      handler: ({ actor, query, tenant }) =>
+      handler: ({ actor, query, tenant, t }) =>
         tenant(async (tx) => {
           const integ = await usableIntegration(tx, actor, query.id);
           const where = and(eq(integrationTempUsers.integrationId, integ.id), eq(integrationTempUsers.state, state));
           const rows = await tx.select().from(integrationTempUsers).where(where).orderBy(asc(integrationTempUsers.id)).limit(query.limit).offset((query.page - 1) * query.limit);
-          return { data: await presentTemp(tx, rows), count: await tx.$count(integrationTempUsers, where) };
+          return { data: await presentTemp(tx, rows, t), count: await tx.$count(integrationTempUsers, where) };
         }),
     });
   }
@@ -124,7 +124,7 @@ export function peopleRoutes(r: Router, services: Services) {
         await stage(tx, integ, [asMapped(row, data, body.user_type_id ?? row.userTypeId)], row.runId ?? 0, {});
         const [fresh] = await tx.select().from(integrationTempUsers).where(eq(integrationTempUsers.id, row.id));
         await audit(tx, 'update', 'integration_temp_user', row.id, { state: fresh.state });
-        return { message: t('integrations.fixed'), data: (await presentTemp(tx, [fresh]))[0] };
+        return { message: t('integrations.fixed'), data: (await presentTemp(tx, [fresh], t))[0] };
       }),
   });
 
@@ -167,7 +167,7 @@ export function peopleRoutes(r: Router, services: Services) {
         }
         await tx.delete(integrationTempUsers).where(eq(integrationTempUsers.id, row.id));
         await audit(tx, 'update', 'integration_temp_user', row.id, { action: body.action, user_id: body.user_id ?? null });
-        return { message: t('integrations.fixed'), data: (await presentTemp(tx, [row]))[0] };
+        return { message: t('integrations.fixed'), data: (await presentTemp(tx, [row], t))[0] };
       }),
   });
 

@@ -197,27 +197,21 @@ export function setupRoutes(r: Router, services: Services) {
     },
   });
 
-  r.route({
-    method: 'GET',
-    url: '/api/integration/status',
-    summary: 'An integration’s status (rule 268), its sync code (rule 270), migration stage (rule 272) and its last run’s counts and errors',
-    tags,
-    permission,
-    query: zIntegrationIdQuery,
-    response: zSyncStatus,
-    handler: ({ actor, query, tenant }) => tenant(async (tx) => statusOf(tx, await usableIntegration(tx, actor, query.id))),
-  });
-
-  r.route({
-    method: 'GET',
-    url: '/api/integration/synctempjob/status',
-    summary: 'The polled status of the running (or last) sync or migration job (rules 270-274)',
-    tags,
-    permission,
-    query: zIntegrationIdQuery,
-    response: zSyncStatus,
-    handler: ({ actor, query, tenant }) => tenant(async (tx) => statusOf(tx, await usableIntegration(tx, actor, query.id))),
-  });
+  for (const [url, summary] of [
+    ['/api/integration/status', 'An integration’s status (rule 268), its sync code (rule 270), migration stage (rule 272) and its last run’s counts and errors'],
+    ['/api/integration/synctempjob/status', 'The polled status of the running (or last) sync or migration job (rules 270-274)'],
+  ] as const) {
+    r.route({
+      method: 'GET',
+      url,
+      summary,
+      tags,
+      permission,
+      query: zIntegrationIdQuery,
+      response: zSyncStatus,
+      handler: ({ actor, query, tenant }) => tenant(async (tx) => statusOf(tx, await usableIntegration(tx, actor, query.id))),
+    });
+  }
 
   r.route({
     method: 'GET',

@@ -16,7 +16,7 @@ export interface WritebackJob {
 const BATCH = 100;
 
 /**
- * Lists the sign-ins of the directory's people (the last 7 days, from the integration's start) as scans to write
+ * Lists the sign-ins of the directory's people (the last 7 days) as scans to write
  * back: date and session (AM before local noon, PM after) on the site's clock, the code from the reason (late or
  * early), else the scan's own, else the attendance mode's on-time code; minutes late from the mode's start. Only
  * the first `scans_per_day` sign-ins of a person's day (rule 277). Idempotent (one row per scan).
@@ -34,7 +34,6 @@ export async function collectScans(tx: Db, integrationId: number, entityId: numb
         row_number() over (partition by s.user_id, to_char(s.at at time zone coalesce(st.timezone, 'UTC'), 'YYYY-MM-DD') order by s.at) as nth
       from scans s
       join integration_people ip on ip.user_id = s.user_id and ip.integration_id = ${integrationId} and ip.removed_at is null
-      join integrations i on i.id = ip.integration_id
       left join areas a on a.id = s.area_id
       left join sites st on st.id = a.site_id
       left join reasons r on r.id = s.reason_id
@@ -43,7 +42,7 @@ export async function collectScans(tx: Db, integrationId: number, entityId: numb
       left join user_attendance_modes um on um.user_id = s.user_id
       left join attendance_modes m on m.id = um.attendance_mode_id
       left join attendance_codes mc on mc.id = m.on_time_attendance_code_id and mc.integration_id = ${integrationId}
-      where s.entity_id = ${entityId} and s.direction = 'in' and s.at > now() - interval '7 days' and s.at >= i.created_at
+      where s.entity_id = ${entityId} and s.direction = 'in' and s.at > now() - interval '7 days'
     ) x
     where nth <= (select scans_per_day from integrations where id = ${integrationId})
     on conflict (integration_id, scan_id) do nothing`);
