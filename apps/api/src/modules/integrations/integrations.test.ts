@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, integrationPeople, integrationRuns, integrations, integrationTempUsers, scans, users } from '../../db/schema/index';
 import { createOrg, createPowerless, type Org } from '../../../test/factories';
@@ -234,7 +234,7 @@ describe('integrations: the sync (rules 268-273, 275-278)', () => {
       const done = await settled(a, id);
       expect(done.code).toBe(3);
       expect((await a.get(`/api/integration/tempUsers/valid?id=${id}`)).body.count).toBe(450);
-      const firstPages = fake.state.calls.slice(originalCalls).filter((c) => c.includes('/students') && !c.includes('page='));
+      const firstPages = fake.state.calls.slice(originalCalls).filter((c) => c.includes('/students') && !/[?&]page=/.test(c));
       expect(firstPages).toHaveLength(1); // page 1 was not listed again
     } finally {
       await fake.close();
@@ -286,8 +286,8 @@ describe('integrations: write-back to Wonde and attendance codes', () => {
     const bulk = await a.post('/api/integration/attendance_codes/bulk-update', { integration_id: id, modes: [{ id: mode.id, attendance_code_id: byCode['/'] }], reasons: [{ id: late.id, attendance_code_id: byCode.L }] });
     expect(bulk.body.data.updated).toBe(2);
     expect((await a.post('/api/integration/attendance_codes/bulk-update', { integration_id: id, modes: [{ id: mode.id, attendance_code_id: 999999 }] })).status).toBe(400);
-    const [link] = await h.services.database.db.select().from(integrationPeople).where(eq(integrationPeople.externalId, 'A100000'));
-    const [other] = await h.services.database.db.select().from(integrationPeople).where(eq(integrationPeople.externalId, 'A100001'));
+    const [link] = await h.services.database.db.select().from(integrationPeople).where(and(eq(integrationPeople.integrationId, id), eq(integrationPeople.externalId, 'A100000')));
+    const [other] = await h.services.database.db.select().from(integrationPeople).where(and(eq(integrationPeople.integrationId, id), eq(integrationPeople.externalId, 'A100001')));
     await f.follow(link.userId, mode.id);
     await f.follow(other.userId, mode.id);
     const today = new Date().toISOString().slice(0, 10);
