@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zBool, zId, zListQuery } from './common';
+import { saved, zBool, zId, zListQuery } from './common';
 
 /**
  * Directory integrations (rules 266-281): Google, Microsoft Entra (azure), Paxton Net2 and Wonde, their sync into
@@ -71,7 +71,7 @@ export const zDirectoryBody = z.object({
   name: zValidateNameBody.shape.name,
   site_ids: z.array(zId).min(1, { error: 'integrations.site_required' }).max(500),
   mapped_fields: z
-    .record(z.enum(MAPPABLE_FIELDS), z.string().trim().min(1).max(100))
+    .partialRecord(z.enum(MAPPABLE_FIELDS), z.string().trim().min(1).max(100))
     .refine((m) => Object.keys(m).length > 0, { error: 'integrations.field_required' }),
   groups: z.array(zGroupMapping).min(1, { error: 'integrations.group_required' }).max(2000),
   sync_frequency: z.enum(SYNC_FREQUENCIES).default('daily'),
@@ -149,6 +149,7 @@ export const zTempUser = z.object({
   errors: z.record(z.string(), z.array(z.string())),
   duplicate_of: z.object({ id: z.number(), first_name: z.string(), last_name: z.string(), email: z.string().nullable() }).nullable(),
 });
+export const zTempUserSaved = saved(zTempUser);
 export const zTempUsers = z.object({ data: z.array(zTempUser), count: z.number() });
 export const zSyncedUser = z.object({ id: z.number(), external_id: z.string(), first_name: z.string(), last_name: z.string(), email: z.string().nullable(), status: z.string(), user_type_id: z.number().nullable(), synced_at: z.string() });
 export const zSyncedUsers = z.object({ data: z.array(zSyncedUser), count: z.number() });

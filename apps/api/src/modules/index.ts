@@ -34,6 +34,7 @@ import reports from './reports/routes';
 import print from './print/routes';
 import exportsRoutes from './exports/routes';
 import privacy from './privacy/routes';
+import integrations from './integrations/routes';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -68,6 +69,7 @@ export const modules: FastifyPluginAsync[] = [
   print,
   exportsRoutes,
   privacy,
+  integrations,
   massActions,
   preregCustomFields,
   emergencyRoutes,

@@ -1,0 +1,2 @@
+/** What other modules may use of directory integrations (module boundary). */
+export { integrationsTick } from './runs';
