@@ -19,6 +19,7 @@ const detail = {
   protocols: ['eu_dcc'],
   accept_negative_pcr: 1,
   pcr_valid_days: 3,
+  asks_certificate: 1,
   created_at: '2026-01-05T09:00:00Z',
   updated_at: '2026-02-05T09:00:00Z',
   versions: [
@@ -91,6 +92,11 @@ describe('/compliance-new and /compliance/update/:id', { timeout: 60_000 }, () =
       protocols: ['smart_health_card'],
       accept_negative_pcr: 0,
       pcr_valid_days: 7,
+      // Issue 15 parts 6-7: it asks a certificate; no translations were given.
+      asks_certificate: true,
+      name_i18n: {},
+      agreement_text_i18n: {},
+      statement_i18n: {},
     });
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Compliance Added' }));
   });

@@ -9,6 +9,9 @@ import { answerByRoute, callsOf, renderAt, testSession } from '../../../test/ren
 import DashboardPage from './DashboardPage';
 import FilteredPage from './FilteredPage';
 
+// The visit's day typed as payloads carry it (test/day-field-as-text.tsx).
+vi.mock('../../../components/fields', async (io) => (await import('../../../test/day-field-as-text')).dayFieldAsText(io));
+
 const live: { handlers: RealtimeHandlers | null } = { handlers: null };
 vi.mock('../../../lib/realtime', () => ({
   connectRealtime: (_token: string, _entity: number, handlers: RealtimeHandlers) => {
@@ -143,7 +146,7 @@ describe('the dashboard and /filtered', { timeout: 30_000 }, () => {
     const before = logbookCalls(fetchMock).length;
     const countsBefore = callsOf(fetchMock).filter((c) => c.path === '/api/dashboard/1').length;
     live.handlers!.update!({ type: 'scan', action: 'created', id: 12, visit_id: 7, direction: 'in', scan: { ...row({ id: 12 }), type: 'sign_in' } });
-    expect(await screen.findByTestId('live-count')).toHaveTextContent('1 new scans');
+    expect(await screen.findByTestId('live-count')).toHaveTextContent(/\b1 new scan(?!s)/);
     await waitFor(() => expect(logbookCalls(fetchMock).length).toBeGreaterThan(before));
     await waitFor(() => expect(callsOf(fetchMock).filter((c) => c.path === '/api/dashboard/1').length).toBeGreaterThan(countsBefore));
   });

@@ -7,6 +7,9 @@ import ConfirmVisitPage from './ConfirmVisitPage';
 import PreRegistrationPage from './PreRegistrationPage';
 import VisitApprovalPage from './VisitApprovalPage';
 
+// The visit's day typed as payloads carry it (test/day-field-as-text.tsx).
+vi.mock('../../../components/fields', async (io) => (await import('../../../test/day-field-as-text')).dayFieldAsText(io));
+
 type Answer = [number, unknown];
 /** fetch answered by URL pattern (the page's queries run in parallel). */
 function routeFetch(routes: [RegExp, Answer | ((init: RequestInit) => Answer)][]) {

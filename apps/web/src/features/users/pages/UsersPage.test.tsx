@@ -37,7 +37,8 @@ describe('/users', { timeout: 60_000 }, () => {
     const api = answerByRoute(vi, base);
     renderAt(<UsersPage />, '/users');
     expect(await screen.findByText('Kofi Test')).toBeInTheDocument();
-    expect(await screen.findByRole('cell', { name: 'Admin' })).toBeInTheDocument();
+    // The default role's name is translated by key (issue 15 part 7): the server's "admin" reads Administrator.
+    expect(await screen.findByRole('cell', { name: 'Administrator' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Science' })).toBeInTheDocument();
     expect(screen.getByText('Active (2)')).toBeInTheDocument();
     expect(screen.getByText('Archived (1)')).toBeInTheDocument();

@@ -8,6 +8,9 @@ import { setSession } from '../../../lib/session';
 import { answerByRoute, renderAt, testSession } from '../../../test/render';
 import AddVisitsModal from './AddVisitsModal';
 
+// The visit's day typed as payloads carry it (test/day-field-as-text.tsx).
+vi.mock('../../../components/fields', async (io) => (await import('../../../test/day-field-as-text')).dayFieldAsText(io));
+
 const options = { data: { sites: [{ id: 2, name: 'Main Building', areas: [{ id: 5, name: 'Reception' }] }], user_types: [{ id: 3, name: 'Visitor' }] } };
 
 async function fillAndSave() {

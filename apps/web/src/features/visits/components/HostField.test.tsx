@@ -6,6 +6,9 @@ import { clearSession, setSession } from '../../../lib/session';
 import { answerByRoute, callsOf, renderAt, testSession } from '../../../test/render';
 import { AddVisitorsForm } from './AddVisitorsForm';
 
+// The visit's day typed as payloads carry it (test/day-field-as-text.tsx).
+vi.mock('../../../components/fields', async (io) => (await import('../../../test/day-field-as-text')).dayFieldAsText(io));
+
 const options = {
   data: {
     sites: [{ id: 2, name: 'Main Building', areas: [{ id: 5, name: 'Reception', journey_id: 11 }, { id: 6, name: 'Store', journey_id: null }] }],

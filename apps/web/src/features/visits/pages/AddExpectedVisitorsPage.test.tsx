@@ -6,6 +6,9 @@ import { clearSession, setSession } from '../../../lib/session';
 import { renderAt, testSession } from '../../../test/render';
 import AddExpectedVisitorsPage from './AddExpectedVisitorsPage';
 
+// The visit's day typed as payloads carry it (test/day-field-as-text.tsx).
+vi.mock('../../../components/fields', async (io) => (await import('../../../test/day-field-as-text')).dayFieldAsText(io));
+
 const options = { data: { sites: [{ id: 2, name: 'Main Building', areas: [{ id: 5, name: 'Reception' }] }], user_types: [{ id: 3, name: 'Visitor' }] } };
 
 /** Types a whole value at once (a paste): typing key by key re-renders the form per key, slow on a busy machine. */
