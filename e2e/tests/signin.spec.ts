@@ -101,7 +101,7 @@ test('kiosk sign-ins appear live in a second browser; late in and early out with
   await expect(kiosk.getByTestId('done-title')).toHaveText(`Welcome, ${vera}!`);
   await kiosk.getByRole('button', { name: 'Done' }).click();
   await expect(dash.getByRole('row', { name: new RegExp(`^${vera}, Sign in`) })).toBeVisible();
-  await expect(dash.getByTestId('live-count')).toHaveText('1 new scans');
+  await expect(dash.getByTestId('live-count')).toHaveText('1 new scan');
   await expect.poll(signInsToday).toBe(before + 1);
 
   // 3. An expected visitor, added from the top bar's "Add visits" over the dashboard: the success modal of rule 168,
@@ -210,10 +210,11 @@ test('kiosk sign-ins appear live in a second browser; late in and early out with
         await reasons.nth(i).click();
         await dash.getByRole('option').first().click();
       }
-      await dash.getByRole('button', { name: /^Apply to \d+$/ }).click();
-      await dash.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+      // Issue 15 part 5: an explicit Sign out, its checks shown before it applies.
+      await dash.getByRole('button', { name: /^Sign out \(\d+\)$/ }).click();
+      await dash.getByRole('dialog').getByRole('button', { name: 'Sign them out' }).click();
       await expect(dash.getByText(/\d+ people updated, \d+ skipped\./).first()).toBeVisible();
-      await expect(dash.getByRole('button', { name: /^Apply to \d+$/ })).toBeVisible();
+      await expect(dash.getByRole('button', { name: /^Sign out \(\d+\)$/ })).toBeVisible();
     }
     await expect(dash.locator('[data-testid^="mass-row-"]').filter({ hasText: 'Signed in at' })).toHaveCount(0);
     const after = (await (await request.post('/api/mass-action-signin', { headers: admin.headers, data: { site_id: area.site_id } })).json()).data[0].users as { state: string; is_all: number }[];
