@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateTimeField } from '../../../components/fields';
 import { useZodForm } from '../../../components/form';
 import { tMessage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -14,10 +15,10 @@ import { useAllUserTypes } from '../../user-types/api/user-types';
 import { useSaveAnnouncement } from '../api/announcements';
 import { RichTextEditor } from './RichTextEditor';
 
-const LOCAL = 'YYYY-MM-DDTHH:mm';
-/** An ISO time as a `datetime-local` value (the browser's clock) and back. */
-export const toLocalInput = (iso: string | null | undefined) => (iso ? dayjs(iso).format(LOCAL) : '');
-export const fromLocalInput = (v: string) => (v && dayjs(v, LOCAL).isValid() ? dayjs(v).toISOString() : null);
+const LOCAL = 'YYYY-MM-DD HH:mm:ss';
+/** An ISO time as the picker's local value (the browser's clock) and back. */
+export const toLocalInput = (iso: string | null | undefined) => (iso ? dayjs(iso).format(LOCAL) : null);
+export const fromLocalInput = (v: string | null) => (v && dayjs(v).isValid() ? dayjs(v).toISOString() : null);
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية', es: 'Español' };
 
@@ -194,7 +195,8 @@ function WhenField(p: { legend: string; choices: { value: string; label: string 
           </Group>
         </Radio.Group>
         {p.choice === 'custom' ? (
-          <TextInput type="datetime-local" label={p.timeLabel} required min={dayjs().format(LOCAL)} value={toLocalInput(p.time)} onChange={(e) => p.onTime(fromLocalInput(e.currentTarget.value))} error={p.error} />
+          // DD/MM/YYYY HH:mm with weeks from Monday (rule 121), as every date in the console.
+          <DateTimeField label={p.timeLabel} required minDate={dayjs().format(LOCAL)} value={toLocalInput(p.time)} onChange={(v) => p.onTime(fromLocalInput(v == null ? null : String(v)))} error={p.error} />
         ) : null}
       </Stack>
     </Fieldset>
