@@ -52,7 +52,7 @@ describe('POST /api/entity (create an organisation)', () => {
     await api(h.app, org.token).post('/api/change-lang', { lang: 'es' });
     const res = await api(h.app, org.token).post('/api/entity', { name: 'A', subdomain: `-${subdomain}` });
     expect(res.status).toBe(400);
-    expect(res.body.errors.subdomain).toEqual(['Usa solo letras minúsculas, dígitos y guiones.']);
+    expect(res.body.errors.subdomain).toEqual(['Use solo letras minúsculas, dígitos y guiones.']);
     expect(res.body.errors.name).toHaveLength(1);
     const rows = await asSystem(h.services.database.db, (tx) => tx.select().from(entities).where(eq(entities.subdomain, subdomain)));
     expect(rows).toHaveLength(0);

@@ -190,8 +190,9 @@ describe('kiosk app: journey', () => {
     const visitors = j.flows.find((f: { id: number }) => f.id === ids.flow);
     expect(visitors).toMatchObject({ walk_in: 1, mandatory: ['email'], host: { required: 1, allow_no_host: 0 }, temperature_check: 1, print_badge: 1 });
     expect(visitors.compliance.questions).toEqual([
-      { id: 'fever', question: 'Do you have a fever?' },
-      { id: 'leaflet', question: 'Have you read the leaflet?' },
+      // Without their passing answers; with their translations (none given here, issue 15 part 7).
+      { id: 'fever', question: 'Do you have a fever?', question_i18n: {} },
+      { id: 'leaflet', question: 'Have you read the leaflet?', question_i18n: {} },
     ]);
     expect(JSON.stringify(visitors.compliance)).not.toContain('desired');
     expect(visitors.custom_fields.map((f: { id: number; required: number }) => [f.id, f.required])).toEqual([
