@@ -46,6 +46,8 @@ export const zComplianceBody = z
   // Runs beside the fields' own messages (a form shows every missing field at once), so it reads the input defensively.
   .superRefine(
     (b, ctx) => {
+      // Not an object at all (null, a string): the object's own message answers it.
+      if (!b || typeof b !== 'object') return;
       if (b.asks_certificate === false) return;
       if (!Array.isArray(b.protocols) || !b.protocols.length) ctx.addIssue({ code: 'custom', path: ['protocols'], message: 'compliance.protocol_required' });
       const days = b.pcr_valid_days == null ? '' : String(b.pcr_valid_days).trim();
