@@ -168,7 +168,8 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
           // sees the request as sent, including an `entity_id` the route's schema would strip.
           preValidation: async (req) => {
             authorize(d, req.actor);
-            if (access === 'tenant') assertOwnEntity(req.actor as MemberActor, req.params, req.query, d.multipart ? undefined : req.body);
+            // A multipart form is not parsed yet here (its handler checks its fields); a JSON body is, whatever the route.
+            if (access === 'tenant') assertOwnEntity(req.actor as MemberActor, req.params, req.query, req.body);
           },
           handler: async (req, reply) => {
             const events: QueuedEvent[] = [];
