@@ -72,7 +72,7 @@ describe('composeMail', () => {
     const mail = composeMail('en', { subject: 'mail.approval_request.subject', body: 'mail.approval_request.body' }, {
       name: 'Host',
       visitor: value,
-      company: value,
+      visitor_company: `${value} (${value})`,
       place: value,
       date: made('2026-12-01'),
       time: made('10:00'),
@@ -89,7 +89,7 @@ describe('composeMail', () => {
   });
 
   it('escapes HTML a visitor typed, in the Arabic direction for Arabic readers', () => {
-    const mail = composeMail('ar', { subject: 'mail.approval_request.subject', body: 'mail.approval_request.body' }, { visitor: '<a href="http://evil.example">x</a><img src=x onerror=alert(1)>', link: made('https://g.example/a') });
+    const mail = composeMail('ar', { subject: 'mail.approval_request.subject', body: 'mail.approval_request.body' }, { visitor_company: '<a href="http://evil.example">x</a><img src=x onerror=alert(1)>', link: made('https://g.example/a') });
     expect(mail.html).not.toMatch(/<img|<a href="http:\/\/evil/);
     expect(mail.html).toMatch(/^<div dir="rtl" lang="ar"/);
     expect(hrefs(mail.html)).toEqual(['https://g.example/a']);
