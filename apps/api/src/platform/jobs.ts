@@ -17,6 +17,8 @@ export class Jobs {
   private handlers = new Map<string, Handler<never>>();
   private workers = new Map<string, string>();
   private schedules = new Map<string, string>();
+  /** Handlers running now: stop() lets them finish (and pg-boss record them) before the pool closes. */
+  private running = new Set<Promise<void>>();
 
   /** `installOnly`: no maintenance or cron timers (a one-off start that only installs pg-boss's schema). */
   constructor(
@@ -53,7 +55,7 @@ export class Jobs {
     for (const [name, handler] of this.handlers) {
       await this.boss.createQueue(name).catch(() => undefined);
       const worker = await this.boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never, { id: job.id, name: job.name });
+        for (const job of jobs) await this.track(handler(job.data as never, { id: job.id, name: job.name }));
       });
       this.workers.set(name, worker);
     }
@@ -84,9 +86,26 @@ export class Jobs {
     if (worker) this.boss.notifyWorker(worker);
   }
 
+  private async track(run: Promise<void>) {
+    this.running.add(run);
+    try {
+      await run;
+    } finally {
+      this.running.delete(run);
+    }
+  }
+
+  /**
+   * Stops fetching, then waits for the handlers still running (pg-boss's own wait gives up after its timeout while
+   * a slow handler goes on, and its completion would then reach a closed pool).
+   */
   async stop() {
-    if (this.started) await this.boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+    if (!this.started) return;
     this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+    await Promise.allSettled([...this.running]);
+    // pg-boss records the completion of the last handler right after it settles.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

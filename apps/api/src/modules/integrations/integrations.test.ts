@@ -65,7 +65,7 @@ describe('integrations: authentication and settings (rules 266-268, 275, 279)', 
     await h.services.database.db.update(accounts).set({ lang: 'es' }).where(eq(accounts.id, org.accountId));
     const missing = await api(h.app, org.token, 'es').post(`/api/integration/authentication/${org.entityId}/wonde`, { school_id: '' });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors.token).toEqual(['Escribe el token.']);
+    expect(missing.body.errors.token).toEqual(['Escriba el token.']);
     await h.services.database.db.update(accounts).set({ lang: 'en' }).where(eq(accounts.id, org.accountId));
     const ok = await a.post(`/api/integration/authentication/${org.entityId}/wonde`, wonde.config);
     expect(ok.status).toBe(200);
