@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listOf, zBool, zDate, zId, zListQuery } from './common';
+import { listOf, zBool, zDate, zFlag, zId, zListQuery } from './common';
 import { INPUT_METHODS, SCAN_TYPES, VISIT_STATUSES, zScan } from './signin';
 import { DEFAULT_TEMPERATURE_THRESHOLD_C } from './temperature';
 
@@ -29,6 +29,12 @@ export const LOGBOOK_HIGH_TEMPERATURE_C = DEFAULT_TEMPERATURE_THRESHOLD_C;
  * data type, visit status, temperature (rule 167) and search. `status: 'expected'` lists the expected visits
  * (no scan yet) in the logbook's row shape.
  */
+/**
+ * The logbook's visit-status filter: the visit statuses, and the expected visits still awaiting their host's or an
+ * administrator's approval (issue 15 part 4).
+ */
+export const LOGBOOK_VISIT_STATUSES = [...VISIT_STATUSES, 'awaiting_approval'] as const;
+
 export const zLogbookFilter = z.object({
   start_date: zDate.optional(),
   end_date: zDate.optional(),
@@ -40,7 +46,7 @@ export const zLogbookFilter = z.object({
   /** Scan data types (`GET /sacn_data_type`): sign_in, sign_out, auto_sign_out. */
   scan_type: oneOrMany(SCAN_TYPES).optional(),
   /** A visit status (`GET /sacn_data_type?type=visit`); a scan data type is still read here as before. */
-  status: z.union([z.enum(SCAN_TYPES), z.enum(VISIT_STATUSES)]).optional(),
+  status: z.union([z.enum(SCAN_TYPES), z.enum(LOGBOOK_VISIT_STATUSES)]).optional(),
   temperature: z.enum(TEMPERATURE_FILTERS).default(TEMPERATURE_FILTER_DEFAULT),
   search: z.string().trim().max(100).optional(),
 });
@@ -82,6 +88,17 @@ export const zDashboardTotals = z.object({
     sign_outs_today: z.number(),
     expected_today: z.number(),
   }),
+});
+
+/**
+ * The first-run checklist on the dashboard (issue 15 part 4), in the order a new organisation sets up: a site, an
+ * area in it, a paired kiosk, a journey given to an area or kiosk, a pre-registration link. Each step ticks itself
+ * from the organisation's data.
+ */
+export const SETUP_STEPS = ['site', 'area', 'kiosk', 'journey', 'link'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+export const zSetupChecklist = z.object({
+  data: z.object({ steps: z.array(z.object({ key: z.enum(SETUP_STEPS), done: zFlag })), complete: zFlag }),
 });
 
 export const zLookup = z.object({ id: z.string(), name: z.string() });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scans, visits } from '../../db/schema/index';
+import { areas, journeys, preRegistrationLinks, scans, visits } from '../../db/schema/index';
+import { withTenant } from '../../platform/db/tenant';
+import { makeArea, makeSite, pairKiosk } from '../../../test/places';
 import { eq } from 'drizzle-orm';
 import { createOrg, createPowerless } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
@@ -83,6 +85,12 @@ describe('GET /api/visit_list/{entityId} (the logbook)', () => {
     expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected' })}`)).body.count).toBe(2);
     // What only a scan has matches no expected visit.
     expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'expected', input_method: 'qr' })}`)).body.count).toBe(0);
+    // Issue 15 part 4: "Awaiting approval" in the status filter lists the expected visits whose approval is pending.
+    expect((await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'awaiting_approval' })}`)).body.count).toBe(0);
+    await l.f.run((tx) => tx.update(visits).set({ approvalState: 'pending' }).where(eq(visits.id, visit.id)));
+    const awaiting = await l.a.get(`/api/visit_list/${org.entityId}?${q({ status: 'awaiting_approval' })}`);
+    expect(awaiting.body.count).toBe(1);
+    expect(awaiting.body.data[0]).toMatchObject({ visit_id: visit.id, visit_status: 'awaiting_approval', full_name: 'Ben Okafor' });
     const member = await siteLimitedMember(h, org, l.school.id);
     const theirs = await api(h.app, member.token).get(`/api/visit_list/${org.entityId}?${q({ status: 'expected' })}`);
     expect(theirs.body.data.map((r: { full_name: string }) => r.full_name)).toEqual(['Ana Garcia']);
@@ -128,7 +136,7 @@ describe('lookups and one scan', () => {
     const org = await createOrg(h);
     const a = api(h.app, org.token);
     expect((await a.get('/api/sacn_data_type')).body.data.map((d: { id: string }) => d.id)).toEqual(['sign_in', 'sign_out', 'auto_sign_out']);
-    expect((await a.get('/api/sacn_data_type?type=visit')).body.data.map((d: { id: string }) => d.id)).toEqual(['expected', 'signed_in', 'signed_out', 'auto_closed']);
+    expect((await a.get('/api/sacn_data_type?type=visit')).body.data.map((d: { id: string }) => d.id)).toEqual(['expected', 'signed_in', 'signed_out', 'auto_closed', 'awaiting_approval']);
     expect((await a.get('/api/sacn_data_type?type=people')).status).toBe(400);
     await a.post('/api/change-lang', { lang: 'ar' });
     expect((await a.get('/api/input_method')).body.data[0]).toEqual({ id: 'qr', name: 'رمز QR' });
@@ -165,5 +173,38 @@ describe('lookups and one scan', () => {
     expect((await api(h.app).get(`/api/scans/${l.scans[2].id}`)).status).toBe(401);
     expect((await api(h.app, (await createPowerless(h, org)).token).get(`/api/scans/${l.scans[2].id}`)).status).toBe(403);
     expect((await l.a.get('/api/scans/abc')).status).toBe(400);
+  });
+});
+
+describe('GET /api/dashboard/setup/{entityId} (the first-run checklist, issue 15 part 4)', () => {
+  it('ticks each step from the organisation’s own data, and another organisation’s id is 404', async () => {
+    const org = await createOrg(h);
+    const a = api(h.app, org.token);
+    const steps = async () => {
+      const res = await a.get(`/api/dashboard/setup/${org.entityId}`);
+      expect(res.status).toBe(200);
+      return Object.fromEntries(res.body.data.steps.map((s: { key: string; done: number }) => [s.key, s.done]));
+    };
+    expect(await steps()).toEqual({ site: 0, area: 0, kiosk: 0, journey: 0, link: 0 });
+    const site = await makeSite(h, org);
+    const area = await makeArea(h, org, site.id);
+    expect(await steps()).toMatchObject({ site: 1, area: 1, kiosk: 0, journey: 0, link: 0 });
+    await pairKiosk(h, org, area.id);
+    const [journey] = await withTenant(h.services.database.db, org.entityId, (tx) => tx.insert(journeys).values({ entityId: org.entityId, name: 'Visitors' }).returning());
+    // A journey nobody follows is not yet set up.
+    expect(await steps()).toMatchObject({ kiosk: 1, journey: 0 });
+    await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(areas).set({ journeyId: journey.id }).where(eq(areas.id, area.id)));
+    expect(await steps()).toMatchObject({ journey: 1, link: 0 });
+    // An expired link does not count; an open one does.
+    await withTenant(h.services.database.db, org.entityId, (tx) =>
+      tx.insert(preRegistrationLinks).values({ entityId: org.entityId, code: `expired-${org.entityId}`, journeyId: journey.id, areaId: area.id, expiresAt: new Date(Date.now() - 60_000) }),
+    );
+    expect((await steps()).link).toBe(0);
+    await withTenant(h.services.database.db, org.entityId, (tx) => tx.insert(preRegistrationLinks).values({ entityId: org.entityId, code: `open-${org.entityId}`, journeyId: journey.id, areaId: area.id }));
+    const done = await a.get(`/api/dashboard/setup/${org.entityId}`);
+    expect(done.body.data.complete).toBe(1);
+    const other = await createOrg(h);
+    expect((await api(h.app, other.token).get(`/api/dashboard/setup/${org.entityId}`)).status).toBe(404);
+    expect((await api(h.app, (await createPowerless(h, org)).token).get(`/api/dashboard/setup/${org.entityId}`)).status).toBe(403);
   });
 });

@@ -19,7 +19,8 @@ const SORTS = {
 } as const;
 
 /**
- * The logbook filtered on `status: 'expected'` (rule 153): the expected visits, which have no scan yet, as
+ * The logbook filtered on `status: 'expected'` (rule 153), or on `'awaiting_approval'` (those still awaiting approval,
+ * issue 15 part 4): the expected visits, which have no scan yet, as
  * logbook rows of type 'expected' (the row's id is the visit's), at their expected time. Dates are the visits'
  * own dates in their site's calendar; the caller's site and user-type grants apply (rule 96).
  */
@@ -30,7 +31,8 @@ export async function listExpected(
 ): Promise<{ data: LogbookRow[]; count: number; count_capped: 0 | 1 }> {
   const f = opts.filter;
   if (scanOnly(f)) return { data: [], count: 0, count_capped: 0 };
-  const conds: (SQL | undefined)[] = [eq(visits.entityId, actor.entityId), eq(visits.status, 'expected')];
+  const awaiting = f.status === 'awaiting_approval';
+  const conds: (SQL | undefined)[] = [eq(visits.entityId, actor.entityId), eq(visits.status, 'expected'), awaiting ? eq(visits.approvalState, 'pending') : undefined];
   if (f.start_date) conds.push(gte(visits.visitDate, f.start_date));
   if (f.end_date) conds.push(lte(visits.visitDate, f.end_date));
   if (f.area_id) conds.push(inArray(visits.areaId, f.area_id));
@@ -93,7 +95,7 @@ export async function listExpected(
       temperature: null,
       mask: null,
       notes: null,
-      visit_status: 'expected',
+      visit_status: awaiting ? 'awaiting_approval' : 'expected',
       host: r.hostId == null ? null : { id: r.hostId, name: `${r.hostFirst} ${r.hostLast}`.trim() },
       journey_stage: r.journeyStage,
       visit_date: r.visitDate,

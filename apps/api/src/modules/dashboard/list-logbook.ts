@@ -74,7 +74,7 @@ export async function listLogbook(
   actor: MemberActor,
   opts: { filter: LogbookFilter; sortField?: keyof typeof SORTS; order?: 'asc' | 'desc'; limit: number; page: number; exporting?: boolean },
 ) {
-  if (opts.filter.status === 'expected') return listExpected(tx, actor, opts);
+  if (opts.filter.status === 'expected' || opts.filter.status === 'awaiting_approval') return listExpected(tx, actor, opts);
   const where = logbookWhere(actor, opts.filter);
   const dir = opts.order === 'asc' ? asc : desc;
   const order = [...SORTS[opts.sortField ?? 'at'].map((c) => dir(c)), dir(scans.id)];

@@ -1,4 +1,4 @@
-import { INPUT_METHODS, listOf, one, SCAN_TYPES, VISIT_STATUSES, zDailyQuery, zDashboardTotals, zEntityIdParam, zIdParam, zLogbook, zLogbookFilter, zLogbookRow, zLookup, zScanTypeQuery, zVisitListQuery } from '@gatehouse/contract';
+import { INPUT_METHODS, listOf, one, SCAN_TYPES, LOGBOOK_VISIT_STATUSES, zDailyQuery, zDashboardTotals, zEntityIdParam, zIdParam, zLogbook, zLogbookFilter, zLogbookRow, zLookup, zScanTypeQuery, zSetupChecklist, zVisitListQuery } from '@gatehouse/contract';
 import { badRequest, found } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { eq } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { scans } from '../../db/schema/index';
 import { scanQuery } from '../signin';
 import { dailyCounts } from './daily-counts';
 import { listLogbook, presentLogbookRow } from './list-logbook';
+import { setupChecklist } from './setup-checklist';
 
 const tags = ['dashboard'];
 const permission = 'dashboard' as const;
@@ -43,6 +44,17 @@ export default defineRoutes((r) => {
 
   r.route({
     method: 'GET',
+    url: '/api/dashboard/setup/{entityId}',
+    summary: "The first-run checklist: whether the organisation has a site, an area, a paired kiosk, a journey an area or kiosk follows, and an active pre-registration link",
+    tags,
+    permission,
+    params: zEntityIdParam,
+    response: zSetupChecklist,
+    handler: async ({ actor, tenant }) => ({ data: await tenant((tx) => setupChecklist(tx, actor.entityId)) }),
+  });
+
+  r.route({
+    method: 'GET',
     url: '/api/sacn_data_type',
     summary: 'Scan data types for the logbook filter; with type=visit, the visit statuses (rule 165)',
     tags,
@@ -50,7 +62,7 @@ export default defineRoutes((r) => {
     query: zScanTypeQuery,
     response: listOf(zLookup),
     handler: async ({ query, t }) => {
-      const data = query.type === 'visit' ? VISIT_STATUSES.map((id) => ({ id, name: t(`signin.status.${id}`) })) : SCAN_TYPES.map((id) => ({ id, name: t(`signin.type.${id}`) }));
+      const data = query.type === 'visit' ? LOGBOOK_VISIT_STATUSES.map((id) => ({ id, name: t(`signin.status.${id}`) })) : SCAN_TYPES.map((id) => ({ id, name: t(`signin.type.${id}`) }));
       return { data, count: data.length };
     },
   });

@@ -1,4 +1,4 @@
-import { INPUT_METHODS, SCAN_TYPES, TEMPERATURE_FILTER_DEFAULT, TEMPERATURE_FILTERS, VISIT_STATUSES } from '@gatehouse/contract';
+import { INPUT_METHODS, SCAN_TYPES, TEMPERATURE_FILTER_DEFAULT, TEMPERATURE_FILTERS, LOGBOOK_VISIT_STATUSES } from '@gatehouse/contract';
 
 /**
  * The logbook's filters (rule 164's filterBy), kept in the page's address so that a link (the counts, another
@@ -32,7 +32,7 @@ export function filtersFromSearch(search: URLSearchParams): LogbookFilters {
   f.input_method = oneOf(INPUT_METHODS)(search.get('input_method'));
   f.scan_type = oneOf(SCAN_TYPES)(search.get('scan_type'));
   const status = search.get('status');
-  if (status && (VISIT_STATUSES as readonly string[]).includes(status)) f.status = status;
+  if (status && (LOGBOOK_VISIT_STATUSES as readonly string[]).includes(status)) f.status = status;
   const temperature = search.get('temperature');
   if (temperature && (TEMPERATURE_FILTERS as readonly string[]).includes(temperature)) f.temperature = temperature;
   for (const k of ['start_date', 'end_date'] as const) {

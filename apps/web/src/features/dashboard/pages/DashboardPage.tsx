@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout';
 import { DailyCounts } from '../components/DailyCounts';
 import { Logbook } from '../components/Logbook';
+import { SetupChecklist } from '../components/SetupChecklist';
 
-/** `/`: the daily counts as numbers and a chart, and the logbook with its filters; new scans appear live. */
+/** `/`: the first-run checklist until the organisation is set up, the daily counts as numbers and a chart, and the logbook with its filters; new scans appear live. */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   return (
@@ -18,6 +19,7 @@ export default function DashboardPage() {
         </Button>
       }
     >
+      <SetupChecklist />
       <DailyCounts />
       <Title order={3}>{t('logbook')}</Title>
       <Logbook pageUrl="/" />
