@@ -2,14 +2,50 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { areas, attendanceCodes, attendanceModes, reasons, scans, sites, userAttendanceModes, users, userTypes, visits } from '../../db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import type { DemoSeeder } from '../../platform/seeding';
+import { safeZone, utcToZoned, zonedMidnight } from '../../platform/time-zone';
 
 const FIRST = ['Amira', 'Ben', 'Chloe', 'Daniel', 'Elena', 'Farid', 'Grace', 'Hugo', 'Isla', 'Jamal', 'Keira', 'Luis', 'Maya', 'Noah', 'Omar', 'Priya', 'Quinn', 'Rosa', 'Sami', 'Tara'];
 const LAST = ['Ahmed', 'Brooks', 'Castillo', 'Davies', 'Evans', 'Fernández', 'Green', 'Haddad', 'Ibrahim', 'Jones', 'Khan', 'López', 'Morgan', 'Nasser', 'Okafor', 'Patel'];
 
+const METHODS = ['qr', 'rfid', 'name', 'face'] as const;
+
+interface DayPlan {
+  inAt: Date;
+  outAt: Date | null;
+  late: boolean;
+  early: boolean;
+}
+
+/** A past working day: everyone in between 07:30 and 09:15 (some late), out between 15:00 and 17:30 (some early); a few stay home. */
+function fullDayPlan(dayStart: number, back: number) {
+  const at = (minutes: number) => new Date(dayStart + minutes * 60_000);
+  return (i: number): DayPlan | null => {
+    if ((i + back) % 13 === 0) return null;
+    const late = (i + back) % 9 === 4;
+    const early = (i + back) % 11 === 6;
+    return { inAt: at(450 + ((i * 37 + back * 11) % 105) + (late ? 40 : 0)), outAt: at(early ? 780 + i : 900 + ((i * 53 + back * 7) % 150)), late, early };
+  };
+}
+
 /**
- * Attendance modes with reasons and a day of realistic scans for the demo organisation (Northfield Academy):
- * staff and pupils arriving between 07:30 and 09:15 (some late, with reasons), leaving between 15:00 and 17:30,
- * visitors in the afternoon, a few still on site. Uses the sites, areas and people other seeders made, and
+ * Today up to now: arrivals spread over the last four hours of the site's day so far (the latest a moment ago), a
+ * third of them gone again; everyone else is still on site.
+ */
+function todayPlan(now: number, localMidnight: number) {
+  const span = Math.max(1_000, Math.min(4 * 3_600_000, now - localMidnight - 1_000));
+  return (i: number): DayPlan | null => {
+    if (i % 7 === 3) return null;
+    const share = 0.02 + (((i * 41) % 235) / 235) * 0.98;
+    const inAt = new Date(now - share * span);
+    const leaves = i % 3 === 0 && share > 0.25;
+    return { inAt, outAt: leaves ? new Date(inAt.getTime() + (now - inAt.getTime()) / 2) : null, late: i % 9 === 4, early: leaves && i % 2 === 0 };
+  };
+}
+
+/**
+ * Attendance modes with reasons and a week of realistic scans for the demo organisation (Northfield Academy):
+ * the past working days with staff and pupils arriving between 07:30 and 09:15 (some late, with reasons) and
+ * leaving between 15:00 and 17:30, and today's arrivals up to now, most still on site. Uses the sites, areas and people other seeders made, and
  * makes a small school site of its own when there are none.
  */
 export const signinDemo: DemoSeeder = async (services, ctx) => {
@@ -74,68 +110,61 @@ export const signinDemo: DemoSeeder = async (services, ctx) => {
       people.filter((p) => p.id !== ctx.ownerUserId).map((p) => ({ entityId: e, userId: p.id, attendanceModeId: p.userTypeId === staffType ? staffDay.id : pupilDay.id })),
     ).onConflictDoNothing();
 
-    // Yesterday (UTC), a full day; the last few people are still on site.
-    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const at = (minutes: number) => new Date(`${day}T00:00:00Z`).getTime() + minutes * 60_000;
     const crowd = people.filter((p) => p.id !== ctx.ownerUserId).slice(0, 60);
-    for (const [i, p] of crowd.entries()) {
-      const area = areaRows[i % areaRows.length];
-      const isLate = i % 9 === 4;
-      const inAt = new Date(at(450 + ((i * 37) % 105) + (isLate ? 40 : 0)));
-      const stays = i >= crowd.length - 4;
-      const leavesEarly = i % 11 === 6;
-      const outAt = new Date(at(leavesEarly ? 780 + i : 900 + ((i * 53) % 150)));
-      const lateReason = isLate ? reasonRows.find((r) => r.type === 'late_sign_in') : undefined;
-      const earlyReason = leavesEarly ? reasonRows.find((r) => r.type === 'early_sign_out') : undefined;
-      const method = (['qr', 'rfid', 'name', 'face'] as const)[i % 4];
-      const [visit] = await tx
+    const now = Date.now();
+    // The past working week in full, then today up to now: the first dashboard shows today's arrivals and who is
+    // still on site (issue 15 part 4), and the chart a week to compare.
+    for (let back = 7; back >= 0; back--) {
+      const dayStart = new Date(new Date(now - back * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z').getTime();
+      const weekday = new Date(dayStart).getUTCDay();
+      if (back > 0 && (weekday === 0 || weekday === 6)) continue;
+      const day = back === 0 ? todayPlan(now, zonedMidnight(utcToZoned(new Date(now), safeZone(site.timezone)).date, safeZone(site.timezone)).getTime()) : fullDayPlan(dayStart, back);
+      const rows = crowd.map((p, i) => ({ p, i, plan: day(i) })).filter((r) => r.plan);
+      if (!rows.length) continue;
+      const made = await tx
         .insert(visits)
-        .values({
-          entityId: e,
-          userId: p.id,
-          siteId: site.id,
-          areaId: area.id,
-          userTypeId: p.userTypeId,
-          status: stays ? 'signed_in' : 'signed_out',
-          signedInAt: inAt,
-          signedOutAt: stays ? null : outAt,
-          signInMethod: method,
-          lateSignIn: isLate,
-          earlySignOut: leavesEarly && !stays,
-          signInReasonId: lateReason?.id ?? null,
-          signOutReasonId: stays ? null : (earlyReason?.id ?? null),
+        .values(
+          rows.map(({ p, i, plan }) => {
+            const lateReason = plan!.late ? reasonRows.find((r) => r.type === 'late_sign_in') : undefined;
+            const earlyReason = plan!.early ? reasonRows.find((r) => r.type === 'early_sign_out') : undefined;
+            return {
+              entityId: e,
+              userId: p.id,
+              siteId: site.id,
+              areaId: areaRows[i % areaRows.length].id,
+              userTypeId: p.userTypeId,
+              status: plan!.outAt ? ('signed_out' as const) : ('signed_in' as const),
+              signedInAt: plan!.inAt,
+              signedOutAt: plan!.outAt,
+              signInMethod: METHODS[i % 4],
+              lateSignIn: plan!.late,
+              earlySignOut: plan!.early,
+              signInReasonId: lateReason?.id ?? null,
+              signOutReasonId: earlyReason?.id ?? null,
+              temperature: 36.4 + (i % 6) / 10,
+              mask: true,
+            };
+          }),
+        )
+        .returning({ id: visits.id });
+      const scanRows = rows.flatMap(({ p, i, plan }, k) => {
+        const lateReason = plan!.late ? reasonRows.find((r) => r.type === 'late_sign_in') : undefined;
+        const earlyReason = plan!.early ? reasonRows.find((r) => r.type === 'early_sign_out') : undefined;
+        const common = { entityId: e, visitId: made[k].id, userId: p.id, areaId: areaRows[i % areaRows.length].id, method: METHODS[i % 4] };
+        const inScan = {
+          ...common,
+          direction: 'in' as const,
+          late: plan!.late,
+          reasonId: lateReason?.id ?? null,
+          attendanceCodeId: lateReason?.attendanceCodeId ?? present.id,
           temperature: 36.4 + (i % 6) / 10,
           mask: true,
-        })
-        .returning();
-      await tx.insert(scans).values({
-        entityId: e,
-        visitId: visit.id,
-        userId: p.id,
-        areaId: area.id,
-        direction: 'in',
-        method,
-        late: isLate,
-        reasonId: lateReason?.id ?? null,
-        attendanceCodeId: lateReason?.attendanceCodeId ?? present.id,
-        temperature: 36.4 + (i % 6) / 10,
-        mask: true,
-        at: inAt,
+          at: plan!.inAt,
+        };
+        if (!plan!.outAt) return [inScan];
+        return [inScan, { ...common, direction: 'out' as const, early: plan!.early, reasonId: earlyReason?.id ?? null, attendanceCodeId: earlyReason?.attendanceCodeId ?? null, at: plan!.outAt }];
       });
-      if (!stays) {
-        await tx.insert(scans).values({
-          entityId: e,
-          visitId: visit.id,
-          userId: p.id,
-          areaId: area.id,
-          direction: 'out',
-          method,
-          early: leavesEarly,
-          reasonId: earlyReason?.id ?? null,
-          attendanceCodeId: earlyReason?.attendanceCodeId ?? null,
-          at: outAt,
-        });
-      }
+      await tx.insert(scans).values(scanRows);
     }
   });
 };
