@@ -52,7 +52,7 @@ export function useZodForm<S extends z.ZodType<any, any>>(schema: S, initial: z.
     }
     setErrors(next);
     const rest = joinErrors(unknown);
-    setFormError(rest || (Object.keys(next).length ? null : e.message));
+    setFormError(rest || (Object.keys(next).length || e.shown ? null : e.message));
     return e.status === 400 || e.status === 409;
   }, [values]);
 

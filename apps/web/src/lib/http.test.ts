@@ -96,12 +96,15 @@ describe('http client: the error catalogue (rules 105-119, architecture section 
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('404 opens /404 for a page load, but a form (or notFound: throw) handles it itself (rule 111)', async () => {
+  it('404 opens /404 for a page load; on a write a toast says it is gone (issue 15 part 8); notFound: throw leaves it to the caller (rule 111)', async () => {
     reply(404, { message: 'Not found.' });
     await expect(http.get('/api/thing/1')).rejects.toMatchObject({ status: 404 });
     expect(navigate).toHaveBeenCalledWith('/404');
     navigate.mockReset();
-    await expect(http.post('/api/thing/1', {})).rejects.toMatchObject({ status: 404 });
+    await expect(http.put('/api/journey/9', {})).rejects.toMatchObject({ status: 404, shown: true });
+    expect(toast).toHaveBeenCalledWith('This no longer exists: someone may have deleted it. Reload the page to see the current data.');
+    toast.mockReset();
+    await expect(http.post('/api/thing/1', {}, { notFound: 'throw' })).rejects.toMatchObject({ status: 404, shown: false });
     await expect(http.get('/api/thing/1', { notFound: 'throw' })).rejects.toMatchObject({ status: 404 });
     expect(navigate).not.toHaveBeenCalled();
     expect(toast).not.toHaveBeenCalled();

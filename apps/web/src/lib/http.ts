@@ -7,12 +7,15 @@ import { clearSession, getToken } from './session';
  * The ONE http client (architecture section 9, rules 105-119). Components never re-implement this mapping:
  * - 401: clear the session, go to /login?next=<the page to return to>, no toast;
  * - 403 with otp_error: /otp-error; other 403: /error; no toast;
- * - 404: /404 when loading a page (GET); a form (or `notFound: 'throw'`) handles it itself;
+ * - 404: /404 when loading a page (GET); on a write, a toast says the thing is gone (someone may have deleted it:
+ *   rule 111, issue 15 part 8) unless the caller handles it (`notFound: 'throw'`);
  * - 500 and 502: alert telling the user to call the administration;
  * - 400: field errors go back to the form (HttpError.fieldErrors), no toast;
  * - other failures: toast of the server message (or the data text when the message is missing).
  */
 export class HttpError extends Error {
+  /** The client has already told the user (a toast): a form need not repeat it. */
+  shown = false;
   constructor(
     public status: number,
     public body: Partial<ErrorBody> & Record<string, unknown>,
@@ -60,8 +63,11 @@ export const resetHttp = () => {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
-  /** 'page' (default for GET): a 404 opens /404. 'throw' (default otherwise): the caller handles it. */
-  notFound?: 'page' | 'throw';
+  /**
+   * 'page' (default for GET): a 404 opens /404. 'toast' (default otherwise): a toast says it no longer exists.
+   * 'throw': the caller handles it.
+   */
+  notFound?: 'page' | 'toast' | 'throw';
   /**
    * 'page' (default): a 403 opens /error. 'throw': the caller shows the refusal itself (an action refused with an
    * explanation, rule 100); a 403 with otp_error still opens /otp-error.
@@ -104,7 +110,12 @@ export function handleFailure(status: number, body: Partial<ErrorBody> & Record<
   } else if (status === 403) {
     if ((opts.forbidden ?? 'page') === 'page') effects.navigate('/error');
   } else if (status === 404) {
-    if ((opts.notFound ?? (method === 'GET' ? 'page' : 'throw')) === 'page') effects.navigate('/404');
+    const mode = opts.notFound ?? (method === 'GET' ? 'page' : 'toast');
+    if (mode === 'page') effects.navigate('/404');
+    else if (mode === 'toast' && !opts.quiet) {
+      effects.toast(t('common:http.gone'));
+      err.shown = true;
+    }
   } else if (status === 500 || status === 502) {
     effects.alert(t('common:http.call_admin'));
   } else if (status === 400) {
