@@ -112,9 +112,13 @@ describe('issue 16 part 4: a member whose membership ends hears nothing more', (
     expect(await bye2).toBe('io server disconnect');
     // Saving the same grants again changes nothing: the sockets stay.
     const third = (await rejoin(member.token, org.entityId)).socket;
+    const heardThird = record(third);
     expect((await api(h.app, org.token).post(`/api/users/update/${member.userId}`, { all_sites: false, sites: [site.id], first_name: 'Same' })).status).toBe(200);
+    // Editing only a phone number sends no "Permissions Updated" notice (issue 15 part 8).
+    expect((await api(h.app, org.token).post(`/api/users/update/${member.userId}`, { phone: '07700900123' })).status).toBe(200);
     await pause(200);
     expect(third.connected).toBe(true);
+    expect(heardThird.filter((e) => e.event === 'pongUpdateUserRole')).toEqual([]);
   });
 
   it("their role's permissions change: that role's members' sockets close after the notice, the others' stay", async () => {

@@ -60,7 +60,7 @@ describe('global modals (rules 61-73)', { timeout: 30_000 }, () => {
     expect(screen.getByText('User types: Staff')).toBeInTheDocument();
   });
 
-  it('rule 71: "Site Created" names the admin; rule 72: package upgraded; the support account is exempt from package notices (rule 74)', async () => {
+  it('rule 71: "Site Created" names the admin; rule 72: package upgraded, or changed within Cloud; the support account is exempt from package notices (rule 74)', async () => {
     api({ value: 1 });
     const { unmount } = renderAt(<GlobalModals />, '/company');
     await waitFor(() => expect(fake.handlers.has('update')).toBe(true));
@@ -70,6 +70,13 @@ describe('global modals (rules 61-73)', { timeout: 30_000 }, () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'OK' }));
     emit('pongUpdateEntityPackage', { entityPlan: 2, package: 'Cloud', action: 'upgrade', updated_by: 2 });
     expect(await screen.findByText('Package upgraded')).toBeInTheDocument();
+    expect(screen.getByText('Your organisation moved to the Professional plan: the dashboard features are now enabled.')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'OK' }));
+    // A plan changed inside Cloud is "Package changed", naming the plan, not a move to the cloud (rule 72).
+    emit('pongUpdateEntityPlan', { entityPlan: 3, package: 'Cloud', action: 'upgrade', updated_by: 2 });
+    expect(await screen.findByText('Package changed')).toBeInTheDocument();
+    expect(screen.getByText('Your organisation’s plan is now Enterprise.')).toBeInTheDocument();
+    expect(screen.queryByText('Package upgraded')).toBeNull();
     unmount();
     fake.handlers.clear();
     setSession(testSession({ isSupport: true }) as any);

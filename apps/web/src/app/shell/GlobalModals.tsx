@@ -62,8 +62,10 @@ export function GlobalModals() {
         const title = p.type === 'site' ? t('modals.site_created') : t('modals.user_type_created');
         push({ key: `created-${p.type}-${String(p.name)}`, title, body: <Text>{t('modals.created_by', { name: String(p.name), admin: String(p.created_by) })}</Text>, actions: [{ label: t('modals.ok'), primary: true }] });
       },
-      pongUpdateEntityPackage: (p) => packageNotice(p),
-      pongUpdateEntityPlan: (p) => packageNotice(p),
+      pongUpdateEntityPackage: (p) => packageNotice(p, p.action === 'upgrade' ? 'upgraded' : 'downgraded'),
+      // A plan changed within the package (Lite, Professional, Enterprise) is neither an upgrade to Cloud nor a
+      // downgrade to Standalone: "Package changed", naming the plan (rule 72).
+      pongUpdateEntityPlan: (p) => packageNotice(p, 'changed'),
       pongStartSessionDiffAdmin: (p) => {
         const to = `/emergency-sessions/${encodeURIComponent(p.sessionName)}/${p.sessionId}`;
         const canJoin = EXISTING_PATHS.has('/emergency-sessions/:sessionName/:sessionId');
@@ -106,11 +108,11 @@ export function GlobalModals() {
       },
     });
 
-    function packageNotice(p: ServerEventPayloads['pongUpdateEntityPackage']) {
+    function packageNotice(p: ServerEventPayloads['pongUpdateEntityPackage'], kind: 'upgraded' | 'downgraded' | 'changed') {
       if (support()) return; // rule 74
       void refreshSession().catch(() => undefined);
-      const kind = p.action === 'upgrade' ? 'upgraded' : p.action === 'downgrade' ? 'downgraded' : 'changed';
-      push({ key: `package-${Date.now()}`, title: t(`modals.package_${kind}`), body: <Text>{t(`modals.package_${kind}_text`)}</Text>, actions: [{ label: t('modals.ok'), primary: true, onClick: goRoot }] });
+      const plan = t([`modals.plan_${p.entityPlan}`, 'modals.plan_unknown']);
+      push({ key: `package-${Date.now()}`, title: t(`modals.package_${kind}`), body: <Text>{t(`modals.package_${kind}_text`, { plan })}</Text>, actions: [{ label: t('modals.ok'), primary: true, onClick: goRoot }] });
     }
   }, [token, entityId, navigate, push, t]);
 
