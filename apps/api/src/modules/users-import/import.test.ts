@@ -70,7 +70,13 @@ describe('users import: hostile files are refused before anything is written', (
     const org = await orgWithTypes();
     expect((await upload(org, Buffer.from('first_name,last_name\nA,B'), undefined, 'people.csv')).body.errors.file[0]).toBe('The spreadsheet must be an .xlsx file.');
     expect((await upload(org, Buffer.from('first_name,last_name\nA,B'), undefined, 'people.xlsx')).status).toBe(400);
-    expect((await upload(org, Buffer.alloc(2 * 1024 * 1024 + 10, 1))).status).toBe(400);
+    const big = await upload(org, Buffer.alloc(2 * 1024 * 1024 + 10, 1));
+    expect(big.status).toBe(413);
+    expect(big.body.errors).toEqual({ file: ['The spreadsheet must be at most 2 MB.'] });
+    // An oversized photos archive is blamed on the archive, not on the spreadsheet (issue 15 part 8).
+    const bigZip = await upload(org, await xlsx([['Ana', 'Lopez']]), Buffer.alloc(50 * 1024 * 1024 + 10, 1));
+    expect(bigZip.status).toBe(413);
+    expect(bigZip.body.errors).toEqual({ photos: ['The photos archive must be at most 50 MB.'] });
     expect((await upload(org, await xlsx([['x']], ['name']))).body.message).toMatch(/first_name and last_name/);
     const bomb = await zip({ '[Content_Types].xml': 'a'.repeat(5 * 1024 * 1024) }, 'DEFLATE');
     expect((await upload(org, bomb)).body.message).toMatch(/compressed suspiciously/);

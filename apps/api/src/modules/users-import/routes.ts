@@ -2,7 +2,7 @@ import { IMPORT_COLUMNS, IMPORT_XLSX_MAX, IMPORT_ZIP_MAX, listOf, one, zEntityId
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { importRows, importTasks } from '../../db/schema/index';
-import { badRequest, conflict, found, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, found, notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
 import { readSpreadsheet, templateWorkbook } from './read-spreadsheet';
@@ -31,8 +31,12 @@ export default defineRoutes((r, services) => {
     method: 'POST', url: '/api/users/import', summary: 'Upload people: an .xlsx (<= 2 MB) and an optional ZIP of photos (<= 50 MB), checked before anything is written, staged for review', tags, permission: perm, status: 201, multipart: { files: IMPORT_FILES, fields: zImportForm, only: true }, bodyLimit: IMPORT_XLSX_MAX + IMPORT_ZIP_MAX + 1024 * 1024,
     response: zImportTaskSaved,
     handler: async ({ actor, req, tenant, audit, t }) => {
-      const form = await readMultipart(req, { fields: zImportForm, files: IMPORT_FILES }).catch((err: { status?: number }) => {
-        throw err.status === 413 ? badRequest({ file: ['import.xlsx_too_large'] }, 'import.xlsx_too_large') : err;
+      // Too large: 413 blaming the file that is (the photos archive is not the spreadsheet, issue 15 part 8).
+      const form = await readMultipart(req, { fields: zImportForm, files: IMPORT_FILES }).catch((err: unknown) => {
+        if (!(err instanceof AppError) || err.status !== 413) throw err;
+        const field = err.extra.errors && 'photos' in err.extra.errors ? 'photos' : 'file';
+        const key = field === 'photos' ? 'import.zip_too_large' : 'import.xlsx_too_large';
+        throw new AppError(413, key, { errors: { [field]: [key] } });
       });
       if (form.fields.entity_id !== undefined && form.fields.entity_id !== actor.entityId) throw notFound();
       const file = form.files.file;

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, badRequest, tooLarge } from '../errors';
+import { AppError, badRequest } from '../errors';
 import { nulIssues, ValidationFailed } from './validation';
 
 export interface UploadedFile {
@@ -45,7 +45,7 @@ export async function readMultipart<S extends z.ZodType>(
       part.file.resume();
       throw badRequest({ [part.fieldname]: ['errors.validation'] });
     }
-    files[part.fieldname] = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await readLimited(part, spec.maxBytes) };
+    files[part.fieldname] = { field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await readLimited(part, spec.maxBytes, part.fieldname) };
   }
   const nul = nulIssues(raw);
   if (nul.length) throw new ValidationFailed(nul, 'body');
@@ -54,18 +54,21 @@ export async function readMultipart<S extends z.ZodType>(
   return { fields: parsed.data, files };
 }
 
-async function readLimited(part: MultipartFile, max: number): Promise<Buffer> {
+/** 413 naming the file field that is too large (a form with several files says which one). */
+const fileTooLarge = (field: string) => new AppError(413, 'errors.too_large', { errors: { [field]: ['errors.too_large'] } });
+
+async function readLimited(part: MultipartFile, max: number, field: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of part.file) {
     size += chunk.length;
     if (size > max) {
       part.file.resume();
-      throw tooLarge();
+      throw fileTooLarge(field);
     }
     chunks.push(chunk as Buffer);
   }
-  if (part.file.truncated) throw tooLarge();
+  if (part.file.truncated) throw fileTooLarge(field);
   return Buffer.concat(chunks);
 }
 

@@ -13,7 +13,8 @@ export function useUploadImport() {
       const form = new FormData();
       form.append('file', file);
       if (photos) form.append('photos', photos);
-      return http.post<z.output<typeof zImportTaskSaved>>('/api/users/import', form);
+      // The upload page shows every refusal beside the files itself.
+      return http.post<z.output<typeof zImportTaskSaved>>('/api/users/import', form, { quiet: true });
     },
   });
 }

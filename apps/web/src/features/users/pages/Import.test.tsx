@@ -26,6 +26,21 @@ describe('people import pages', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?id=12'));
   });
 
+  it('an oversized photos archive is refused before the upload and blamed on the archive (issue 15 part 8)', async () => {
+    const fetchMock = answerWith(vi, [201, {}]);
+    renderAt(<ImportUploadPage />, '/users/import', '/users/import');
+    await screen.findByText(/Spreadsheet/);
+    const [sheet, photos] = Array.from(document.querySelectorAll('input[type="file"]')) as HTMLInputElement[];
+    fireEvent.change(sheet, { target: { files: [new File(['PK'], 'people.xlsx')] } });
+    const zip = new File(['PK'], 'photos.zip');
+    Object.defineProperty(zip, 'size', { value: 50 * 1024 * 1024 + 1 });
+    fireEvent.change(photos, { target: { files: [zip] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('The photos archive must be at most 50 MB.')).toBeInTheDocument();
+    expect(screen.queryByText(/spreadsheet must be at most/)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('the queue shows each import with its progress and counts', async () => {
     answerWith(vi, [200, { data: [{ id: 3, file_name: 'pupils.xlsx', status: 'done', total: 40, processed: 40, created: 35, updated: 3, refused: 2, error: null, created_at: '2026-01-01T00:00:00Z' }], count: 1 }]);
     renderAt(<ImportQueuePage />, '/users/import/queue');

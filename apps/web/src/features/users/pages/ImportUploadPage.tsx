@@ -1,11 +1,12 @@
 import { Alert, Button, Card, FileInput, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IMPORT_COLUMNS } from '@gatehouse/contract';
+import { IMPORT_COLUMNS, IMPORT_XLSX_MAX, IMPORT_ZIP_MAX } from '@gatehouse/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout';
 import { HttpError, joinErrors } from '../../../lib/http';
+import { tMessage } from '../../../lib/i18n';
 import { useUploadImport } from '../api/imports';
 
 /** /users/import: an .xlsx (<= 2 MB) and an optional ZIP of photos (<= 50 MB); then the review grid. */
@@ -18,6 +19,9 @@ export default function ImportUploadPage() {
   const upload = useUploadImport();
   const submit = () => {
     if (!file) return;
+    // Sizes checked before a long upload, each blamed on its own file.
+    const tooLarge = [file.size > IMPORT_XLSX_MAX && tMessage('import.xlsx_too_large'), photos && photos.size > IMPORT_ZIP_MAX && tMessage('import.zip_too_large')].filter(Boolean);
+    if (tooLarge.length) return setError(tooLarge.join('\n'));
     setError(null);
     upload.mutate(
       { file, photos },
