@@ -44,6 +44,22 @@ export class Jobs {
     this.schedules.set(name, cron);
   }
 
+  /** The queues of the registered workers (a test template creates them once: `installQueues`). */
+  queueNames() {
+    return [...this.handlers.keys()];
+  }
+
+  /**
+   * Creates the given queues (each a partition table, DDL: a few hundred milliseconds on the embedded database) on
+   * an installOnly instance. The test template does it once so that each test file's start finds them made, as a
+   * production restart does.
+   */
+  async installQueues(names: string[]) {
+    await this.boss.start();
+    for (const name of names) await this.boss.createQueue(name);
+    await this.boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
+  }
+
   /** Starts pg-boss and the workers in the background lane: a kiosk or a console call waiting for a connection goes first. */
   start() {
     return inLane('background', () => this.startWorkers());
@@ -52,8 +68,10 @@ export class Jobs {
   private async startWorkers() {
     await this.boss.start();
     await grantSending(this.database);
+    // Only the queues not made yet are created (one statement each, in a transaction with an advisory lock).
+    const made = new Set((await this.database.sql.query<{ name: string }>('select name from pgboss.queue')).rows.map((r) => r.name));
     for (const [name, handler] of this.handlers) {
-      await this.boss.createQueue(name).catch(() => undefined);
+      if (!made.has(name)) await this.boss.createQueue(name).catch(() => undefined);
       const worker = await this.boss.work(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await this.track(handler(job.data as never, { id: job.id, name: job.name }));
       });
