@@ -1,4 +1,5 @@
 import type { DirectoryTypeKey } from '@gatehouse/contract';
+import { GoogleAdapter, type GoogleConfig } from './google';
 import { GraphAdapter, type AzureConfig } from './graph';
 import { Net2Adapter, type PaxtonConfig } from './net2';
 import { type DirectoryAdapter, DirectoryError } from './types';
@@ -13,8 +14,10 @@ export function adapterFor(type: DirectoryTypeKey, config: Record<string, unknow
       return new GraphAdapter(config as unknown as AzureConfig);
     case 'paxton':
       return new Net2Adapter(config as unknown as PaxtonConfig);
+    case 'google':
+      return new GoogleAdapter(config as unknown as GoogleConfig);
     default:
-      throw new DirectoryError('unreachable', `the ${type} directory is not connected yet`);
+      throw new DirectoryError('unreachable', `the ${type as string} directory is not connected yet`);
   }
 }
 
