@@ -47,7 +47,7 @@ export class Net2Adapter implements DirectoryAdapter {
   private customNames: Map<number, string> | null = null;
 
   constructor(private config: PaxtonConfig) {
-    const url = config.server_url.replace(/\/+$/, '');
+    const url = (config.server_url ?? '').replace(/\/+$/, '');
     this.base = /\/api\/v\d+$/i.test(url) ? url : `${url}/api/v1`;
   }
 
