@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNet2Fake } from '../../../test/fakes/net2';
+import { send, startFake } from '../../../test/fakes/server';
 import { NET2_BATCH, Net2Adapter } from './adapters/net2';
 import type { DirectoryError, DirectoryUser } from './adapters/types';
 
@@ -128,5 +129,45 @@ describe('Paxton Net2 adapter against its fake (directories.md §3, issue 19 par
     const count = fake.state.users.size;
     expect(await kindOf(a.addVisitor({ firstName: 'Half', lastName: 'Made', activateDate: '2026-11-26T08:00:00Z', expiryDate: '2026-11-26T18:00:00Z', accessLevelId: 99 }))).toBe('bad_answer');
     expect(fake.state.users.size).toBe(count);
+  });
+
+  it('reads door events after a cursor as scans: granted by card or PIN to a user, nothing twice', async () => {
+    const a = new Net2Adapter(fake.config);
+    const now = Date.now();
+    fake.state.events.push(
+      { id: 101, eventType: 20, eventDate: new Date(now - 60_000).toISOString(), userId: 1, doorId: 1160131, tokenNumber: '111' },
+      { id: 102, eventType: 23, eventDate: new Date(now - 50_000).toISOString(), userId: 1, doorId: 1160131, tokenNumber: '111' }, // denied
+      { id: 103, eventType: 26, eventDate: new Date(now - 40_000).toISOString(), userId: 2, doorId: 1160132, tokenNumber: '' },
+      { id: 104, eventType: 47, eventDate: new Date(now - 30_000).toISOString(), userId: 0, doorId: 1160132, tokenNumber: '' }, // door closed
+    );
+    const first = await a.doorEvents(0, new Date(now - 3_600_000));
+    expect(first.events.map((e) => [e.eventId, e.userId, e.by])).toEqual([[101, '1', 'card'], [103, '2', 'pin']]);
+    expect(first.cursor).toBe(104);
+    fake.state.events.push({ id: 105, eventType: 20, eventDate: new Date().toISOString(), userId: 3, doorId: 1160131, tokenNumber: '333' });
+    const next = await a.doorEvents(first.cursor, new Date(now - 3_600_000));
+    expect(next.events.map((e) => e.eventId)).toEqual([105]);
+  });
+
+  it('refuses a photo of 30 MB (declared or streamed) as bad_answer, not into memory', async () => {
+    const big = await startFake((req, res) => {
+      if (req.url.pathname.endsWith('/authorization/tokens')) return send(res, 200, { access_token: 't', expires_in: 1800 });
+      res.writeHead(200, { 'content-type': 'image/jpeg', ...(req.url.pathname.includes('/users/1/') ? { 'content-length': String(30 * 1024 * 1024) } : {}) });
+      if (req.url.pathname.includes('/users/1/')) return res.end();
+      const chunk = Buffer.alloc(1024 * 1024);
+      let sent = 0;
+      const push = () => {
+        while (sent < 30 && res.write(chunk)) sent++;
+        if (sent >= 30) res.end();
+        else res.once('drain', push);
+      };
+      push();
+    });
+    try {
+      const a = new Net2Adapter({ ...fake.config, server_url: big.url });
+      expect(await kindOf(a.photo('1'))).toBe('bad_answer');
+      expect(await kindOf(a.photo('2'))).toBe('bad_answer');
+    } finally {
+      await big.close();
+    }
   });
 });

@@ -68,16 +68,17 @@ function send(url: string, method: string, headers: Record<string, string>, body
             new Promise<Buffer>((done, fail) => {
               const declared = Number(res.headers['content-length'] ?? 0);
               if (declared > max) {
-                res.destroy();
-                return fail(new DirectoryError('bad_answer', `answer of ${declared} bytes is over the ${max}-byte limit`));
+                fail(new DirectoryError('bad_answer', `answer of ${declared} bytes is over the ${max}-byte limit`));
+                return res.destroy();
               }
               const chunks: Buffer[] = [];
               let size = 0;
               res.on('data', (c: Buffer) => {
                 size += c.length;
                 if (size > max) {
-                  res.destroy();
+                  // Refused first: destroying the answer then reports it aborted, which must not win.
                   fail(new DirectoryError('bad_answer', `answer over the ${max}-byte limit`));
+                  res.destroy();
                 } else chunks.push(c);
               });
               res.on('end', () => done(Buffer.concat(chunks)));

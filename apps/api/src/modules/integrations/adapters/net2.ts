@@ -25,6 +25,14 @@ export interface Net2Visitor {
   departmentId?: number;
 }
 
+export interface Net2DoorEvent {
+  eventId: number;
+  userId: string;
+  doorId: string | null;
+  at: Date;
+  by: 'card' | 'pin';
+}
+
 const isArray = (v: unknown, what: string): unknown[] => {
   if (!Array.isArray(v)) throw new DirectoryError('bad_answer', `the ${what} answer is not a list`);
   return v;
@@ -162,6 +170,29 @@ export class Net2Adapter implements DirectoryAdapter {
   /** Net2 tracks no changes (directories.md): the sync lists everyone and archives who is gone. */
   async changes() {
     return null;
+  }
+
+  /**
+   * Door events after `afterId` as scans (issue 19 part 4): access granted by card (20) or PIN (26) to a known
+   * user at a door, oldest first. `/events` filters are unverified (directories.md), so the window is asked by date
+   * and the ids are checked here; the highest id read is the next cursor.
+   */
+  async doorEvents(afterId: number, since: Date): Promise<{ events: Net2DoorEvent[]; cursor: number }> {
+    const q = new URLSearchParams({ startDate: since.toISOString(), endDate: new Date().toISOString() });
+    const list = isArray(await this.get(`/events?${q}`), 'events') as Record<string, unknown>[];
+    const events: Net2DoorEvent[] = [];
+    let cursor = afterId;
+    for (const e of list) {
+      const id = Number(e?.id);
+      if (!Number.isInteger(id) || id <= afterId) continue;
+      cursor = Math.max(cursor, id);
+      const type = Number(e.eventType);
+      const at = new Date(String(e.eventDate));
+      if (![20, 26].includes(type) || !str(e.userId) || Number(e.userId) <= 0 || Number.isNaN(at.getTime())) continue;
+      events.push({ eventId: id, userId: str(e.userId)!, doorId: str(e.doorId), at, by: type === 20 ? 'card' : 'pin' });
+    }
+    events.sort((a, b) => a.eventId - b.eventId);
+    return { events, cursor };
   }
 
   /** The access levels a visitor can be given (for the user type's settings). */
