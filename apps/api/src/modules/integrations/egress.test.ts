@@ -81,6 +81,11 @@ describe('egress guard at request time (the address connected to, not the string
     expect(hits).toBe(before);
   });
 
+  it('in test (the fakes), a name resolving to loopback connects: the guard answers the resolver as node asks', async () => {
+    const port = new URL(inside.url).port;
+    expect(await call(`http://localhost:${port}/x`)).toEqual({ secret: 'inside' });
+  });
+
   it('an allowed on-site network may be reached over http; plain http elsewhere is refused', async () => {
     await inProduction(async () => expect(await kindOf(call(`${inside.url}/x`))).toBe('ok'), { INTEGRATIONS_ALLOW_NETWORKS: '127.0.0.0/8' });
   });
