@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
+      // The directory fakes listen on loopback over http (the egress guard refuses that otherwise).
+      INTEGRATIONS_ALLOW_LOCAL: '1',
     },
   },
 });

@@ -56,6 +56,25 @@ async function wondeSetup(org: Org, opts: { fake?: typeof wonde } = {}) {
 }
 
 describe('integrations: authentication and settings (rules 266-268, 275, 279)', () => {
+  it('refuses a base URL inside our network or without https, with the field’s message in en, ar and es (SSRF guard)', async () => {
+    const org = await createOrg(h);
+    const a = api(h.app, org.token);
+    const meta = await a.post(`/api/integration/authentication/${org.entityId}/wonde`, { ...wonde.config, base_url: 'http://169.254.169.254/latest' });
+    expect(meta.status).toBe(400);
+    expect(meta.body.errors.base_url).toEqual(['This address is inside a private network. Enter the directory’s public address, or ask whoever runs this Gatehouse server to allow your on-site network.']);
+    const azure = await a.post(`/api/integration/authentication/${org.entityId}/azure`, { tenant: 't', client: 'c', secret: 's', base_url: 'https://10.0.0.8/v1.0', login_url: 'http://93.184.216.34' });
+    expect(azure.status).toBe(400);
+    expect(Object.keys(azure.body.errors).sort()).toEqual(['base_url', 'login_url']);
+    await h.services.database.db.update(accounts).set({ lang: 'es' }).where(eq(accounts.id, org.accountId));
+    const es = await api(h.app, org.token, 'es').post(`/api/integration/authentication/${org.entityId}/paxton`, { username: 'System engineer', password: 'x', client_id: 'c', server_url: 'http://[::ffff:a9fe:a9fe]:8080/api/v1' });
+    expect(es.body.errors.server_url).toEqual(['Esta dirección está dentro de una red privada. Escriba la dirección pública del directorio o pida a quien administra este servidor de Gatehouse que permita la red de su sede.']);
+    await h.services.database.db.update(accounts).set({ lang: 'ar' }).where(eq(accounts.id, org.accountId));
+    const ar = await api(h.app, org.token, 'ar').post(`/api/integration/authentication/${org.entityId}/azure`, { tenant: 't', client: 'c', secret: 's', login_url: 'http://93.184.216.34' });
+    expect(ar.body.errors.login_url[0]).toContain('https://');
+    await h.services.database.db.update(accounts).set({ lang: 'en' }).where(eq(accounts.id, org.accountId));
+    expect((await h.services.database.db.select().from(integrations).where(eq(integrations.entityId, org.entityId))).length).toBe(0);
+  });
+
   it('authenticates Wonde against its fake, keeps the token sealed and never answers it (rule 267)', async () => {
     const org = await createOrg(h);
     const a = api(h.app, org.token);

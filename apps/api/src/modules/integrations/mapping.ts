@@ -57,7 +57,12 @@ export function mapPerson(u: DirectoryUser, integ: Pick<Integration, 'mappedFiel
   };
 }
 
-/** A stable fingerprint of what we keep of a person (an unchanged person is not written again). */
+/**
+ * A stable fingerprint of what we keep of a person (an unchanged person is not written again). The fields in name
+ * order: a person read back from the temporary list (jsonb orders keys its own way) has the same fingerprint as
+ * the same person mapped from the directory, so a full listing after the migration rewrites nobody.
+ */
 export function fingerprint(p: MappedPerson) {
-  return JSON.stringify([p.data, p.userTypeId, p.active]);
+  const data = Object.fromEntries(Object.entries(p.data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return JSON.stringify([data, p.userTypeId, p.active]);
 }

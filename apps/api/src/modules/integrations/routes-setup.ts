@@ -30,6 +30,7 @@ import { badRequest, conflict } from '../../platform/errors';
 import type { Router } from '../../platform/http/route';
 import type { Services } from '../../platform/services';
 import { reachableSiteIds } from '../sites/index';
+import { checkBaseUrl } from './adapters/egress';
 import { adapterFor } from './adapters/index';
 import { checkMapping, directoryRefusal, usableIntegration } from './access';
 import { integrationsTick, openRun, startRun } from './runs';
@@ -52,8 +53,23 @@ function parseConfig(type: DirectoryTypeKey, raw: Record<string, unknown>) {
   return c;
 }
 
+const URL_FIELDS = ['base_url', 'login_url', 'token_url', 'server_url'] as const;
+
+/** The configurable addresses lead out of our network over https (egress.ts): 400 with the field's message. */
+async function checkUrls(config: Record<string, unknown>) {
+  const errors: Record<string, string[]> = {};
+  for (const field of URL_FIELDS) {
+    const v = config[field];
+    if (typeof v !== 'string' || !v) continue;
+    const problem = await checkBaseUrl(v);
+    if (problem) errors[field] = [`integrations.${problem}`];
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+}
+
 /** Proves the configuration against the directory (outside any transaction) and lists its groups. */
 async function prove(type: DirectoryTypeKey, config: Record<string, unknown>) {
+  await checkUrls(config);
   try {
     const adapter = adapterFor(type, config);
     await adapter.authenticate();

@@ -1,3 +1,7 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import { addressRefusal, EgressRefused, egressPolicy, guardedLookup, schemeRefusal } from './egress';
 import { DirectoryError } from './types';
 
 export interface HttpOptions {
@@ -19,21 +23,76 @@ const JSON_MAX = 128 * 1024 * 1024;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function readCapped(res: Response, max: number): Promise<Buffer> {
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > max) {
-    await res.body?.cancel();
-    throw new DirectoryError('bad_answer', `answer of ${declared} bytes is over the ${max}-byte limit`);
+interface Answer {
+  status: number;
+  header: (name: string) => string | null;
+  /** Reads the body, refusing more than `max` bytes (declared or streamed). */
+  read: (max: number) => Promise<Buffer>;
+}
+
+/**
+ * One request through node's http(s) with the egress guard (egress.ts): the scheme and a literal address are
+ * checked before, a name's addresses when connecting; a redirect is never followed.
+ */
+function send(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+  const policy = egressPolicy();
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return Promise.reject(new DirectoryError('bad_answer', 'not a URL'));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (!res.body) return Buffer.alloc(0);
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > max) throw new DirectoryError('bad_answer', `answer over the ${max}-byte limit`);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(host) ? [host] : null;
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return Promise.reject(new DirectoryError('unreachable', `${target.protocol} is not allowed`));
+  if (literal && addressRefusal(host, policy)) return Promise.reject(new EgressRefused(`${host} is an address inside the network`));
+  return new Promise<Answer>((resolve, reject) => {
+    const lookup = guardedLookup(policy);
+    const req = (target.protocol === 'https:' ? httpsRequest : httpRequest)(
+      target,
+      { method, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers, lookup: lookup as never, timeout: TIMEOUT_MS },
+      (res) => {
+        // http is only for loopback or the allowed networks: checked on the address actually connected to.
+        const remote = res.socket.remoteAddress ?? '';
+        if (target.protocol === 'http:' && schemeRefusal(target, [remote], policy)) {
+          res.destroy();
+          return reject(new EgressRefused(`plain http to ${remote} is not allowed: use https`));
+        }
+        resolve({
+          status: res.statusCode ?? 0,
+          header: (name) => {
+            const v = res.headers[name.toLowerCase()];
+            return Array.isArray(v) ? v.join(', ') : (v ?? null);
+          },
+          read: (max) =>
+            new Promise<Buffer>((done, fail) => {
+              const declared = Number(res.headers['content-length'] ?? 0);
+              if (declared > max) {
+                fail(new DirectoryError('bad_answer', `answer of ${declared} bytes is over the ${max}-byte limit`));
+                return res.destroy();
+              }
+              const chunks: Buffer[] = [];
+              let size = 0;
+              res.on('data', (c: Buffer) => {
+                size += c.length;
+                if (size > max) {
+                  // Refused first: destroying the answer then reports it aborted, which must not win.
+                  fail(new DirectoryError('bad_answer', `answer over the ${max}-byte limit`));
+                  res.destroy();
+                } else chunks.push(c);
+              });
+              res.on('end', () => done(Buffer.concat(chunks)));
+              res.on('error', fail);
+              res.on('aborted', () => fail(new DirectoryError('unreachable', 'the answer was cut short')));
+            }),
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
 }
 
 /** The directory's own error message, from the shapes of directories.md (Google, Graph, OAuth, Wonde, Net2). */
@@ -67,19 +126,25 @@ export async function call<T = unknown>(url: string, opts: HttpOptions = {}): Pr
     body = JSON.stringify(opts.json);
   }
   for (let attempt = 1; ; attempt++) {
-    let res: Response;
+    let res: Answer;
     try {
-      res = await fetch(url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+      res = await send(url, opts.method ?? (body ? 'POST' : 'GET'), headers, body);
     } catch (err) {
+      if (err instanceof DirectoryError) throw err;
+      if (err instanceof EgressRefused) throw new DirectoryError('unreachable', err.message);
       if (attempt < 3) {
         await sleep(500 * attempt);
         continue;
       }
       throw new DirectoryError('unreachable', (err as Error).message);
     }
-    if (res.ok) {
-      const bytes = await readCapped(res, opts.maxBytes ?? JSON_MAX);
-      if (opts.raw) return { bytes, mime: res.headers.get('content-type') ?? 'application/octet-stream' } as T;
+    if (res.status >= 300 && res.status < 400) {
+      await res.read(64 * 1024).catch(() => null);
+      throw new DirectoryError('bad_answer', `a redirect (HTTP ${res.status}) is not followed`, res.status);
+    }
+    if (res.status >= 200 && res.status < 300) {
+      const bytes = await res.read(opts.maxBytes ?? JSON_MAX);
+      if (opts.raw) return { bytes, mime: res.header('content-type') ?? 'application/octet-stream' } as T;
       if (!bytes.length) return {} as T;
       try {
         return JSON.parse(bytes.toString('utf8')) as T;
@@ -87,7 +152,7 @@ export async function call<T = unknown>(url: string, opts: HttpOptions = {}): Pr
         throw new DirectoryError('bad_answer', 'the answer is not JSON');
       }
     }
-    const text = (await readCapped(res, 1024 * 1024).catch(() => Buffer.alloc(0))).toString('utf8');
+    const text = (await res.read(1024 * 1024).catch(() => Buffer.alloc(0))).toString('utf8');
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);
@@ -96,7 +161,7 @@ export async function call<T = unknown>(url: string, opts: HttpOptions = {}): Pr
     }
     const rate = res.status === 429 || (res.status === 403 && isRateLimit403(parsed));
     if ((rate || res.status >= 500) && attempt < ATTEMPTS) {
-      const after = Number(res.headers.get('retry-after'));
+      const after = Number(res.header('retry-after'));
       const wait = Number.isFinite(after) && after >= 0 ? Math.min(after, RETRY_AFTER_MAX_S) * 1000 : Math.min(2 ** attempt * 250, 8000);
       await sleep(wait);
       continue;
