@@ -2,6 +2,7 @@ import type { Language } from '@gatehouse/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { type Actor, resolveActor } from '../auth/actor';
 import { AppError } from '../errors';
+import { isTransient } from '../db/transient';
 import { issueMessage, pickLanguage, translate } from '../i18n';
 import type { Services } from '../services';
 import { ValidationFailed } from './validation';
@@ -76,6 +77,11 @@ export function registerErrors(app: FastifyInstance) {
       // A statement over its lane's limit (STATEMENT_TIMEOUT_MS): stopped, rolled back, and said so.
       req.log.warn({ err, url: req.url }, 'statement timeout');
       return reply.code(503).send({ message: translate(lang, 'errors.took_too_long') });
+    }
+    if (isTransient(err)) {
+      // A deadlock or serialization failure still there after the retries (route.ts): rolled back, nothing changed.
+      req.log.warn({ err, url: req.url }, 'transaction rolled back by the database (retries spent)');
+      return reply.code(503).send({ message: translate(lang, 'errors.busy_retry') });
     }
     if (isDataException(err)) {
       // Defence in depth: a value the schema let through but PostgreSQL refuses (class 22, data exception: a number

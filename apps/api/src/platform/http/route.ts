@@ -5,6 +5,7 @@ import type { Actor, MemberActor } from '../auth/actor';
 import type { Db } from '../db/client';
 import { inLane } from '../db/lanes';
 import { withTenant } from '../db/tenant';
+import { retryTransient } from '../db/transient';
 import { laneOf } from './lanes';
 import { type MultipartForm, routeDoc } from './openapi';
 import { AppError, forbidden, notFound, unauthenticated } from '../errors';
@@ -185,8 +186,22 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               body: req.body as never,
               actor: actor as never,
               tenant: (fn) => {
-                if (!actor?.entityId) throw new AppError(500, 'errors.server');
-                return withTenant(services.database.db, actor.entityId, fn);
+                const entityId = actor?.entityId;
+                if (!entityId) throw new AppError(500, 'errors.server');
+                // A deadlock or serialization failure runs the transaction again; what the failed attempt queued
+                // (events, audit notices) is dropped first.
+                const mark = { events: events.length, writes: writes.length };
+                return retryTransient(
+                  () => {
+                    mark.events = events.length;
+                    mark.writes = writes.length;
+                    return withTenant(services.database.db, entityId, fn);
+                  },
+                  () => {
+                    events.length = mark.events;
+                    writes.length = mark.writes;
+                  },
+                );
               },
               emit: (room, id, event, payload) => events.push({ room, id, event, payload }),
               endMembership: (userIds) => events.push({ endMembership: userIds }),
