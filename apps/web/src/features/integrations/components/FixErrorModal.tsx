@@ -30,7 +30,10 @@ export function FixErrorModal({ person, userTypes, onClose, onFixed }: { person:
     <Modal opened onClose={onClose} title={t('errors.fix_title')}>
       <Stack>
         {FIELDS.map((f) => (
-          <TextInput key={f} label={t(`ours.${f}`)} value={values[f]} onChange={(e) => setValues((s) => ({ ...s, [f]: e.currentTarget.value }))} error={shown(f)} />
+          <TextInput key={f} label={t(`ours.${f}`)} value={values[f]} onChange={(e) => {
+              const v = e.currentTarget.value;
+              setValues((s) => ({ ...s, [f]: v }));
+            }} error={shown(f)} />
         ))}
         <Select label={t('settings.user_type')} data={userTypes.map((u) => ({ value: String(u.id), label: u.name }))} value={type} onChange={setType} error={errors.user_type_id || person.errors.group?.join('\n') || undefined} />
         {formError ? (
