@@ -27,7 +27,7 @@ export function FixErrorModal({ person, userTypes, onClose, onFixed }: { person:
   // What is still wrong with the person (from the last check) shows under its field until it is saved again.
   const shown = (f: string) => errors[f] || person.errors[f]?.join('\n') || undefined;
   return (
-    <Modal opened onClose={onClose} title={t('errors.fix_title')}>
+    <Modal opened onClose={onClose} title={t('errors.fix_title')} closeButtonProps={{ 'aria-label': t('close') }}>
       <Stack>
         {FIELDS.map((f) => (
           <TextInput key={f} label={t(`ours.${f}`)} value={values[f]} onChange={(e) => {

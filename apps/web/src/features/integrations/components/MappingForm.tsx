@@ -83,7 +83,7 @@ export function MappingForm({ integration, onSave }: { integration: Integration;
             <Table.Tr key={f}>
               <Table.Td>{t(`ours.${f}`)}</Table.Td>
               <Table.Td>
-                <Select aria-label={t('settings.map_field', { field: t(`ours.${f}`) })} data={fields} value={mapping[f] ?? null} onChange={(v) => setMapped({ ...mapping, [f]: v })} clearable searchable />
+                <Select aria-label={t('settings.map_field', { field: t(`ours.${f}`) })} data={fields} value={mapping[f] ?? null} onChange={(v) => setMapped({ ...mapping, [f]: v })} clearable clearButtonProps={{ 'aria-label': t('clear') }} searchable />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -110,7 +110,7 @@ export function MappingForm({ integration, onSave }: { integration: Integration;
               <Table.Td>{g.name}</Table.Td>
               <Table.Td>{g.member_count}</Table.Td>
               <Table.Td>
-                <Select aria-label={t('settings.type_of', { group: g.name })} data={typeOptions} value={groups[g.id] ?? null} onChange={(v) => setGroups((s) => ({ ...s, [g.id]: v }))} clearable placeholder={t('settings.not_synced')} />
+                <Select aria-label={t('settings.type_of', { group: g.name })} data={typeOptions} value={groups[g.id] ?? null} onChange={(v) => setGroups((s) => ({ ...s, [g.id]: v }))} clearable clearButtonProps={{ 'aria-label': t('clear') }} placeholder={t('settings.not_synced')} />
               </Table.Td>
             </Table.Tr>
           ))}

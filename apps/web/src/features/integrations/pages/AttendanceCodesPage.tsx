@@ -45,7 +45,7 @@ export default function AttendanceCodesPage() {
       <Table.Td>{label}</Table.Td>
       <Table.Td>{kind}</Table.Td>
       <Table.Td>
-        <Select aria-label={t('codes.code_of', { name: label })} data={options} value={value(key, current)} onChange={(v) => setPicks((p) => ({ ...p, [key]: v }))} clearable />
+        <Select aria-label={t('codes.code_of', { name: label })} data={options} value={value(key, current)} onChange={(v) => setPicks((p) => ({ ...p, [key]: v }))} clearable clearButtonProps={{ 'aria-label': t('clear') }} />
       </Table.Td>
     </Table.Tr>
   );

@@ -13,7 +13,7 @@ export default function GoogleReturnPage() {
   const { t } = useTranslation('integrations');
   const { accessToken = '', refreshToken = '' } = useParams();
   if (MISSING.has(accessToken.toLowerCase()) || MISSING.has(refreshToken.toLowerCase())) {
-    notifications.show({ id: 'google-error', message: t('google.error'), color: 'red' });
+    notifications.show({ id: 'google-error', message: t('google.error'), color: 'red', closeButtonProps: { 'aria-label': t('close') } });
     return <Navigate to={INTEGRATIONS} replace />;
   }
   return <Navigate to={newIntegrationPath('google')} replace state={{ prefill: { refresh_token: decodeURIComponent(refreshToken) } }} />;

@@ -136,7 +136,7 @@ export default function ViewIntegrationPage() {
               </Table.Tbody>
             </Table>
           ) : null}
-          <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('view.delete_title', { name: i.name })}>
+          <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('view.delete_title', { name: i.name })} closeButtonProps={{ 'aria-label': t('close') }}>
             <Stack>
               <Text>{t('view.delete_text')}</Text>
               <Group justify="flex-end">

@@ -45,7 +45,7 @@ export default function WriteBackPage() {
       <Text c="dimmed">{t('writeback.intro')}</Text>
       <Group>
         <Select label={t('status_col')} data={STATUSES.map((s) => ({ value: s, label: t(`scan.${s}`) }))} value={status} onChange={(v) => { setStatus(v ?? 'pending'); setPage(1); setPicked([]); }} allowDeselect={false} w={200} />
-        <Select label={t('writeback.code')} data={(codes.data?.codes ?? []).map((c) => ({ value: String(c.id), label: `${c.code} — ${c.name}` }))} value={code} onChange={setCode} clearable w={240} />
+        <Select label={t('writeback.code')} data={(codes.data?.codes ?? []).map((c) => ({ value: String(c.id), label: `${c.code} — ${c.name}` }))} value={code} onChange={setCode} clearable clearButtonProps={{ 'aria-label': t('clear') }} w={240} />
       </Group>
       <Group>
         <Button disabled={!picked.length} onClick={() => act(() => writeBack(id, picked))}>
