@@ -123,6 +123,41 @@ test.describe.serial('integrations: a Wonde school synced in, fixed and merged',
     await expect(page.getByRole('cell', { name: 'Kofi Mensah', exact: true })).toHaveCount(1);
   });
 
+  test('write-back: Wonde’s codes given to the pupils’ mode and reason; a pupil’s sign-in edited to Wonde’s L and sent as a mark (issue 19 part 4)', async ({ page }) => {
+    await login(page);
+    await page.goto('/integration');
+    await page.getByRole('link', { name }).click();
+    await page.getByRole('link', { name: 'Attendance codes' }).click();
+    await expect(page.getByRole('heading', { name: `Attendance codes of ${name}` })).toBeVisible();
+    await choose(page, page.getByRole('combobox', { name: 'Attendance code of Pupil school day' }), '/ — Present (AM)');
+    await choose(page, page.getByRole('combobox', { name: 'Attendance code of Bus late' }), 'L — Late (before registers closed)');
+    await page.getByRole('button', { name: 'Save the codes' }).click();
+    await expect(page.getByRole('button', { name: 'Save the codes' })).toBeDisabled();
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Attendance code of Bus late' })).toHaveValue('L — Late (before registers closed)');
+
+    await page.goBack();
+    await page.getByRole('link', { name: 'Write-back' }).click();
+    // Kofi Mensah (merged into the demo pupil) has yesterday's morning sign-in: on time, so the mode's code.
+    const row = page.getByRole('table', { name: 'Write-back' }).getByRole('row', { name: /Kofi Mensah/ });
+    await expect(row).toContainText('AM');
+    await expect(row).toContainText('/');
+    await expect(row).toContainText('To send');
+    // Edited before it is sent (issue 19 part 4): late, with Wonde's L.
+    await row.getByRole('checkbox').check();
+    await choose(page, page.getByRole('combobox', { name: 'Attendance code' }), 'L — Late (before registers closed)');
+    await page.getByRole('button', { name: 'Set the code' }).click();
+    await expect(row).toContainText('L');
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Write back (1)' }).click();
+    await expect(row).toHaveCount(0, { timeout: 20_000 });
+    await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Sent');
+    await expect.poll(async () => page.getByRole('table', { name: 'Write-back' }).getByRole('row', { name: /Kofi Mensah/ }).count(), { timeout: 20_000, intervals: [1000] }).toBe(1);
+    // What Wonde received: the student by their Wonde id, the AM session, Wonde's own code id for L.
+    expect(wonde.state.marks.flatMap((m) => m.attendance)).toEqual([expect.objectContaining({ student_id: 'A900002', session: 'AM', attendance_code_id: 'C2' })]);
+    expect(wonde.state.marks[0].writeback_id).toBeTruthy();
+  });
+
   test('the integration pages in Arabic (right to left) and Spanish, with no string missing', async ({ page }) => {
     await login(page);
     await page.goto('/integration');

@@ -59,6 +59,8 @@ export const useIntegrationScans = (id: number, status: string | null, q: Page =
     queryKey: ['integrations', id, 'scans', status, q.page ?? 1],
     queryFn: () => http.get<z.output<typeof zIntegrationScans>>(`${base}/get_intgration_scancs_list`, { query: { integration_id: id, ...(status ? { status } : {}), page: q.page ?? 1, limit: q.limit ?? 50 } }),
     enabled: id > 0,
+    // Marks are written back by a job: the list follows their status (sent, failed) as it changes.
+    refetchInterval: 5000,
   });
 
 /** Status of the running (or last) sync or migration (rules 270-274); polled by the sync status page. */
