@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { siteOptionsQuery } from '../../sites/api/places';
-import { type DirectoryBody, type Integration, useGroupTypes, usePreRequest } from '../api/integrations';
+import { type DirectoryBody, type Integration, useDuplicateCheck, useGroupTypes, usePreRequest } from '../api/integrations';
 import { errorText, fieldsOf } from './bits';
 
 /** Directory fields offered first for our fields, when the directory has them. */
@@ -24,8 +24,12 @@ export function MappingForm({ integration, onSave }: { integration: Integration;
   const sites = useQuery({ ...siteOptionsQuery(entityId), enabled: entityId > 0 });
   const pre = usePreRequest(integration.id);
   const types = useGroupTypes(integration.id);
+  // Rule 276: the mapped fields stay as they are while errors or duplicates are left to fix.
+  const blocked = useDuplicateCheck(integration.id).data?.can_edit_fields === 0;
   const fields = pre.data?.fields ?? [];
-  const suggested = (f: string) => integration.mapped_fields[f] ?? SUGGESTED[f]?.find((x) => fields.includes(x)) ?? null;
+  // Suggestions only for a first mapping: a saved one is shown as it is.
+  const fresh = Object.keys(integration.mapped_fields).length === 0;
+  const suggested = (f: string) => integration.mapped_fields[f] ?? (fresh ? SUGGESTED[f]?.find((x) => fields.includes(x)) : undefined) ?? null;
   const [name, setName] = useState(integration.name);
   const [siteIds, setSiteIds] = useState<string[]>(integration.site_ids.map(String));
   const [mapped, setMapped] = useState<Record<string, string | null> | null>(null);
@@ -66,6 +70,7 @@ export function MappingForm({ integration, onSave }: { integration: Integration;
       <TextInput label={t('name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name || undefined} maw={560} maxLength={100} />
       <MultiSelect label={t('settings.sites')} required data={(sites.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))} value={siteIds} onChange={setSiteIds} error={errors.site_ids || undefined} maw={560} searchable />
       <Title order={4}>{t('settings.fields')}</Title>
+      {blocked ? <Alert color="orange">{t('settings.fields_blocked')}</Alert> : null}
       {errors.mapped_fields ? (
         <Text c="red" size="sm" role="alert">
           {errors.mapped_fields}
@@ -83,7 +88,7 @@ export function MappingForm({ integration, onSave }: { integration: Integration;
             <Table.Tr key={f}>
               <Table.Td>{t(`ours.${f}`)}</Table.Td>
               <Table.Td>
-                <Select aria-label={t('settings.map_field', { field: t(`ours.${f}`) })} data={fields} value={mapping[f] ?? null} onChange={(v) => setMapped({ ...mapping, [f]: v })} clearable clearButtonProps={{ 'aria-label': t('clear') }} searchable />
+                <Select aria-label={t('settings.map_field', { field: t(`ours.${f}`) })} data={fields} value={mapping[f] ?? null} onChange={(v) => setMapped({ ...mapping, [f]: v })} disabled={blocked} clearable clearButtonProps={{ 'aria-label': t('clear') }} searchable />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -40,6 +40,7 @@ describe('/integration-settings (rules 17, 267, 275)', { timeout: 30_000 }, () =
       'GET /api/integration/preRequest': { data: { fields: WONDE_FIELDS, mappable: [], groups: [] } },
       'GET /api/integration/userType': { data: { user_types: [], groups: [] } },
       'GET /api/sites/normal/1': { data: [] },
+      'GET /api/integration/checkDuplicate': { data: { errors: 0, duplicates: 0, valid: 0, can_edit_fields: 1 } },
     });
     const user = userEvent.setup();
     const { router } = renderAt(<IntegrationSettingsPage />, '/integration-settings?type=wonde', '/integration-settings', others);
@@ -70,6 +71,7 @@ describe('/integration-settings (rules 17, 267, 275)', { timeout: 30_000 }, () =
       'GET /api/integration/preRequest': { data: { fields: WONDE_FIELDS, mappable: [], groups: [{ id: 'G1', name: 'Year 7', kind: 'year', member_count: 30 }] } },
       'GET /api/integration/userType': { data: { user_types: [{ id: 2, name: 'Pupil' }], groups: [] } },
       'GET /api/sites/normal/1': { data: [{ id: 11, name: 'Main campus' }] },
+      'GET /api/integration/checkDuplicate': { data: { errors: 0, duplicates: 0, valid: 0, can_edit_fields: 1 } },
       'POST /api/integration/directory': () =>
         ++saves === 1 ? [400, { message: 'Validation failed', errors: { site_ids: ['Choose at least one site.'], groups: ['Give at least one group a user type.'] } }] : { message: 'Saved Successfully', data: integration() },
     });
@@ -96,6 +98,7 @@ describe('/integration-settings (rules 17, 267, 275)', { timeout: 30_000 }, () =
       'GET /api/integration/preRequest': { data: { fields: WONDE_FIELDS, mappable: [], groups: [] } },
       'GET /api/integration/userType': { data: { user_types: [], groups: [] } },
       'GET /api/sites/normal/1': { data: [] },
+      'GET /api/integration/checkDuplicate': { data: { errors: 0, duplicates: 0, valid: 0, can_edit_fields: 1 } },
       'POST /api/integration/reAuth': { message: 'Re-authenticated Successfully', data: integration() },
     });
     const user = userEvent.setup();
@@ -108,5 +111,27 @@ describe('/integration-settings (rules 17, 267, 275)', { timeout: 30_000 }, () =
     await user.type(token, 'new-token');
     await user.click(screen.getByRole('button', { name: 'Re-authenticate' }));
     await waitFor(() => expect(callsOf(f).find((c) => c.path === '/api/integration/reAuth')?.body).toEqual({ id: 4, token: 'new-token' }));
+  });
+
+  it('rule 276: with errors or duplicates left the mapped fields are locked; a running integration is edited, and the server’s refusal is shown', async () => {
+    const f = answerByRoute(vi, {
+      'GET /api/integration/info': { data: integration({ status: 'active_with_errors', site_ids: [11], mapped_fields: { first_name: 'forename', last_name: 'surname' }, groups: [{ group_id: 'G1', user_type_id: 2 }] }) },
+      'GET /api/integration/preRequest': { data: { fields: WONDE_FIELDS, mappable: [], groups: [{ id: 'G1', name: 'Year 7', kind: 'year', member_count: 30 }] } },
+      'GET /api/integration/userType': { data: { user_types: [{ id: 2, name: 'Pupil' }], groups: [] } },
+      'GET /api/sites/normal/1': { data: [{ id: 11, name: 'Main campus' }] },
+      'GET /api/integration/checkDuplicate': { data: { errors: 2, duplicates: 1, valid: 0, can_edit_fields: 0 } },
+      'PUT /api/integration/directory/4': [409, { message: 'Fix the errors and duplicates of this integration before changing its mapped fields.' }],
+    });
+    const user = userEvent.setup();
+    renderAt(<IntegrationSettingsPage />, '/integration-settings?id=4', '/integration-settings', others);
+    expect(await screen.findByText('Fix the errors and duplicates of this integration before changing its mapped fields.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Directory field for First name' })).toBeDisabled();
+    expect(screen.getByRole('combobox', { name: 'Directory field for First name' })).toHaveValue('forename');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findAllByText('Fix the errors and duplicates of this integration before changing its mapped fields.')).toHaveLength(2);
+    const put = callsOf(f).find((c) => c.method === 'PUT')!;
+    expect(put.path).toBe('/api/integration/directory/4');
+    expect(put.body).not.toHaveProperty('id');
+    expect(put.body.mapped_fields).toEqual({ first_name: 'forename', last_name: 'surname' });
   });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout';
 import { useSession } from '../../../lib/session';
-import { authenticate, reAuthenticate, saveDirectory, useIntegration } from '../api/integrations';
+import { authenticate, editDirectory, reAuthenticate, saveDirectory, useIntegration } from '../api/integrations';
 import { toast } from '../components/bits';
 import { CredentialsForm } from '../components/CredentialsForm';
 import { MappingForm } from '../components/MappingForm';
@@ -54,8 +54,9 @@ export default function IntegrationSettingsPage() {
           <MappingForm
             key={i.id}
             integration={i}
-            onSave={async (body) => {
-              const res = await saveDirectory(body);
+            onSave={async ({ id: _id, ...body }) => {
+              // A draft is set up; a running integration is edited (the server keeps rule 276 there).
+              const res = i.status === 'draft' ? await saveDirectory({ id: i.id, ...body }) : await editDirectory(i.id, body);
               toast(res.message);
               await client.invalidateQueries({ queryKey: ['integrations'] });
               navigate(syncPath(i.id));
