@@ -86,6 +86,8 @@ export default function ViewIntegrationPage() {
               <Stat label={t('view.errors')} value={s.temp.error ?? 0} to={errorsPath(id)} />
               <Stat label={t('view.duplicates')} value={s.temp.duplicate ?? 0} to={duplicatesPath(id)} />
               <Stat label={t('view.runs')} value={s.runs} />
+              {i.type === 'wonde' ? <Stat label={t('view.marks_sent')} value={s.scans.sent ?? 0} to={writeBackPath(id)} /> : null}
+              {i.type === 'wonde' ? <Stat label={t('view.marks_pending')} value={s.scans.pending ?? 0} to={writeBackPath(id)} /> : null}
             </SimpleGrid>
           ) : null}
           <Group gap="xs">

@@ -86,7 +86,7 @@ describe('write-back, attendance codes and the integration view (rules 17, 269, 
   it('the view: statistics linking to the lists, the logs of every run, deactivation (rule 269) and deletion', async () => {
     const f = answerByRoute(vi, {
       'GET /api/integration/info': { data: integration({ status: 'active', migration_stage: 'done' }) },
-      'GET /api/integration/statistics': { data: { synced_users: 230, archived_users: 4, temp: { valid: 0, error: 3, duplicate: 1 }, runs: 2, last_run: null, scans: {} } },
+      'GET /api/integration/statistics': { data: { synced_users: 230, archived_users: 4, temp: { valid: 0, error: 3, duplicate: 1 }, runs: 2, last_run: null, scans: { sent: 14, pending: 2 } } },
       'GET /api/integration/SyncLogs': {
         data: [{ id: 2, kind: 'first', status: 'done', code: 15, counts: { listed: 240, error: 3 }, errors: [{ type: 'NO_GROUP_TO_MAP', message: 'integrations.no_group_to_map' }], started_at: '2026-11-26T09:00:00Z', finished_at: '2026-11-26T09:01:00Z', created_at: '2026-11-26T09:00:00Z' }],
         count: 1,
@@ -99,6 +99,7 @@ describe('write-back, attendance codes and the integration view (rules 17, 269, 
     const { router } = renderAt(<ViewIntegrationPage />, '/view-integration/4/Northfield%20Wonde', '/view-integration/:integId/:integName', [{ path: '/integration', element: <p>list</p> }]);
     expect(await screen.findByRole('link', { name: '3' })).toHaveAttribute('href', '/integration-error?id=4');
     expect(screen.getByRole('link', { name: '230' })).toHaveAttribute('href', '/integration-valid?id=4');
+    expect(screen.getByRole('link', { name: '14' })).toHaveAttribute('href', '/write-back?id=4');
     const logs = screen.getByRole('table', { name: 'Sync logs' });
     expect(logs).toHaveTextContent('First sync');
     expect(logs).toHaveTextContent('Read: 240, Errors: 3');
