@@ -7,6 +7,7 @@ import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { journeysRoutes } from '../features/journeys/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { emergencyRoutes } from '../features/emergency/routes';
+import { integrationsRoutes } from '../features/integrations/routes';
 import { massActionsRoutes } from '../features/mass-actions/routes';
 import { peopleOpsRoutes } from '../features/people-ops/routes';
 import { passportRoutes } from '../features/passport/routes';
@@ -49,6 +50,7 @@ export const ROUTES: AppRoute[] = [
   ...privacyRoutes,
   ...emergencyRoutes,
   ...announcementsRoutes,
+  ...integrationsRoutes,
 ];
 
 export const EXISTING_PATHS: ReadonlySet<string> = new Set(ROUTES.map((r) => r.path));

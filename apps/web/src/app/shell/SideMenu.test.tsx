@@ -58,9 +58,12 @@ describe('SideMenu (rules 42, 50, 52)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Company details' })).toBeNull();
   });
 
-  it('never links to pages that do not exist yet, even when allowed', async () => {
-    // The integration pages (issue 19) are not built yet: the entry stays hidden even with the permission.
+  it('issue 19: the Integration entry links to /integration with the `integration` key, and is hidden without it', async () => {
     setSession(testSession({ permissions: { company_details: 1, users: 1, sites_devices: 1, integration: 1, history: 1 } }) as any);
+    const a = menu();
+    expect(await screen.findByRole('link', { name: 'Integration' })).toHaveAttribute('href', '/integration');
+    a.unmount();
+    setSession(testSession({ permissions: { company_details: 1, integration: 0 } }) as any);
     menu();
     await screen.findByRole('link', { name: 'Passport' });
     expect(document.querySelector('[data-menu-id="integration"]')).toBeNull();
