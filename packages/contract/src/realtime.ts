@@ -82,6 +82,8 @@ export interface EmergencySessionPayload {
   user: { email: string; fullName: string };
   userIdEnded?: number | null;
   userName: string;
+  /** The member who started or ended it: the notice is for the others ("DiffAdmin"). */
+  user_id?: number;
 }
 
 export interface ServerEventPayloads {

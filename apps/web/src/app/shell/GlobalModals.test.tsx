@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../lib/i18n';
@@ -85,6 +85,21 @@ describe('global modals (rules 61-73)', { timeout: 30_000 }, () => {
     emit('pongUpdateEntityPackage', { entityPlan: 2, package: 'Cloud', action: 'downgrade', updated_by: 2 });
     await new Promise((r) => setTimeout(r, 600));
     expect(screen.queryByText('Package downgraded')).toBeNull();
+  });
+
+  it('rule 70: "Session Started" offers Join and Dismiss to the other admins, never to the one who started it (pongStartSessionDiffAdmin)', async () => {
+    api({ value: 1 });
+    renderAt(<GlobalModals />, '/company');
+    await waitFor(() => expect(fake.handlers.has('pongStartSessionDiffAdmin')).toBe(true));
+    const started = { sessionId: 4, sessionName: 'Fire drill', user: { email: 'amelia@northfield.test', fullName: 'Amelia Johnson' }, userName: 'Amelia Johnson' };
+    emit('pongStartSessionDiffAdmin', { ...started, user_id: 5 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('Session Started')).toBeNull();
+    emit('pongStartSessionDiffAdmin', { ...started, user_id: 7, userName: 'Omar Haddad' });
+    const dialog = await screen.findByRole('dialog', { name: 'Session Started' });
+    expect(within(dialog).getByRole('button', { name: 'Join' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Dismiss' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
   it('rule 62: a deactivated passport shows the days since deactivation and Reactivate calls the API', async () => {

@@ -67,6 +67,7 @@ export function GlobalModals() {
       // downgrade to Standalone: "Package changed", naming the plan (rule 72).
       pongUpdateEntityPlan: (p) => packageNotice(p, 'changed'),
       pongStartSessionDiffAdmin: (p) => {
+        if (p.user_id === me()) return; // for the other admins: the one who started it is on its page already
         const to = `/emergency-sessions/${encodeURIComponent(p.sessionName)}/${p.sessionId}`;
         const canJoin = EXISTING_PATHS.has('/emergency-sessions/:sessionName/:sessionId');
         push({
@@ -77,6 +78,7 @@ export function GlobalModals() {
         });
       },
       pongEndSessionDiffAdmin: (p) => {
+        if ((p.userIdEnded ?? p.user_id) === me()) return;
         const onList = where.current === '/emergency-sessions';
         const canView = EXISTING_PATHS.has('/emergency-sessions');
         push({
@@ -123,7 +125,7 @@ export function GlobalModals() {
   };
   return (
     <>
-      <Modal opened={!!current} onClose={() => close()} title={current?.title} centered>
+      <Modal opened={!!current} onClose={() => close()} title={current?.title} centered closeButtonProps={{ 'aria-label': t('modals.close') }}>
         {current ? (
           <Stack>
             {current.body}

@@ -200,7 +200,7 @@ export default function EmergencyListPage() {
                       ↺
                     </Button>
                   ) : (
-                    <Button size="lg" color="green" miw={120} onClick={() => void mark(p, 'safe')} data-testid={`safe-${p.user_id}`}>
+                    <Button size="lg" color="green" miw={120} onClick={() => void mark(p, 'safe')} data-testid={`safe-${p.user_id}`} aria-label={`${t('mark_safe')}: ${p.first_name} ${p.last_name}`}>
                       {t('mark_safe')}
                     </Button>
                   )

@@ -136,7 +136,7 @@ export default function EmergencySessionPage() {
                   <Select
                     size="xs"
                     w={170}
-                    aria-label={t('col.status')}
+                    aria-label={`${t('col.status')}: ${p.first_name} ${p.last_name}`}
                     value={p.status}
                     onChange={(v) => v && void mark(p, v as EmergencyPerson['status'])}
                     data={EMERGENCY_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) }))}
