@@ -2,7 +2,7 @@ import { IMPORT_COLUMNS, IMPORT_XLSX_MAX, IMPORT_ZIP_MAX, listOf, one, zEntityId
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { importRows, importTasks } from '../../db/schema/index';
-import { badRequest, conflict, found, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, found, notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
 import { readSpreadsheet, templateWorkbook } from './read-spreadsheet';
@@ -32,7 +32,7 @@ export default defineRoutes((r, services) => {
     response: zImportTaskSaved,
     handler: async ({ actor, req, tenant, audit, t }) => {
       const form = await readMultipart(req, { fields: zImportForm, files: IMPORT_FILES }).catch((err: { status?: number }) => {
-        throw err.status === 413 ? badRequest({ file: ['import.xlsx_too_large'] }, 'import.xlsx_too_large') : err;
+        throw err.status === 413 ? new AppError(413, 'import.xlsx_too_large', { errors: { file: ['import.xlsx_too_large'] } }) : err;
       });
       if (form.fields.entity_id !== undefined && form.fields.entity_id !== actor.entityId) throw notFound();
       const file = form.files.file;
