@@ -3,11 +3,13 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { importRows, importTasks } from '../../db/schema/index';
 import { AppError, badRequest, conflict, found, notFound } from '../../platform/errors';
+import { jobsIn } from '../../platform/jobs';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
 import { readSpreadsheet, templateWorkbook } from './read-spreadsheet';
 import { readPhotosZip } from './read-zip';
 import { IMPORT_JOB, type ImportJob, runImport } from './run-import';
+import { IMPORT_JOB_OPTIONS, resumeImports, SWEEP_MS } from './resume';
 import { stageImport, taskOf } from './stage-import';
 
 const tags = ['users'];
@@ -26,6 +28,9 @@ const zRowData = z.object(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, z.str
 
 export default defineRoutes((r, services) => {
   services.jobs.work<ImportJob>(IMPORT_JOB, (data) => runImport(services, data));
+  services.jobs.repeat('users.import.resume', SWEEP_MS, async (run) => {
+    await resumeImports(services, run);
+  });
 
   r.route({
     method: 'POST', url: '/api/users/import', summary: 'Upload people: an .xlsx (<= 2 MB) and an optional ZIP of photos (<= 50 MB), checked before anything is written, staged for review', tags, permission: perm, status: 201, multipart: { files: IMPORT_FILES, fields: zImportForm, only: true }, bodyLimit: IMPORT_XLSX_MAX + IMPORT_ZIP_MAX + 1024 * 1024,
@@ -108,16 +113,20 @@ export default defineRoutes((r, services) => {
     method: 'POST', url: '/api/users/run_import', summary: 'Run a staged (or failed) import as a background job with progress', tags, permission: perm,
     body: z.object({ entity_id: zId.optional(), import_id: zId }), response: zImportTaskSaved,
     handler: async ({ actor, body, tenant, audit, t }) => {
+      const job = (taskId: number): ImportJob => ({ entityId: actor.entityId, taskId, runBy: actor.userId });
       const task = await tenant(async (tx) => {
-        const [row] = await tx.update(importTasks).set({ status: 'queued', error: null }).where(and(eq(importTasks.entityId, actor.entityId), eq(importTasks.id, body.import_id), inArray(importTasks.status, ['staged', 'failed']))).returning();
+        const [row] = await tx.update(importTasks).set({ status: 'queued', error: null, runBy: actor.userId, heartbeatAt: sql`now()` }).where(and(eq(importTasks.entityId, actor.entityId), eq(importTasks.id, body.import_id), inArray(importTasks.status, ['staged', 'failed']))).returning();
         if (!row) {
           found(await taskOf(tx, actor.entityId, body.import_id));
           throw conflict('import.not_staged');
         }
         await audit(tx, 'run', 'import', row.id);
+        // Queued with the commit: a stop between the two never leaves an import queued without its job (a
+        // process whose queue has not started, as some tests run, queues it after the commit).
+        if (services.jobs.started) await services.jobs.send(IMPORT_JOB, job(row.id), { ...IMPORT_JOB_OPTIONS, db: jobsIn(tx) });
         return row;
       });
-      await services.jobs.send(IMPORT_JOB, { entityId: actor.entityId, taskId: task.id, runBy: actor.userId } satisfies ImportJob, { retryLimit: 3, retryDelay: 5, expireInSeconds: 900 });
+      if (!services.jobs.started) await services.jobs.send(IMPORT_JOB, job(task.id), IMPORT_JOB_OPTIONS);
       return { message: t('import.started'), data: presentTask(task) };
     },
   });
