@@ -86,11 +86,11 @@ function inWorker<F extends string>(data: Buffer, columns: Record<string, F>, li
       settle();
       void worker.terminate();
     };
-    worker.on('message', (m: ({ type: 'rows' } & SheetRows<F>) | { type: 'refused'; limit: 'cells' | 'rows' | 'unpacked'; max: number } | { type: 'unreadable' }) =>
+    worker.on('message', (m: ({ type: 'rows' } & SheetRows<F>) | { type: 'refused'; limit: 'cells' | 'rows' | 'unpacked'; max: number } | { type: 'unreadable'; reason: string }) =>
       finish(() => {
         if (m.type === 'rows') resolve({ rows: m.rows, fields: m.fields, headed: m.headed });
         else if (m.type === 'refused') reject(new SheetTooLarge(m.limit, m.max));
-        else reject(new SheetUnreadable());
+        else reject(new SheetUnreadable(m.reason));
       }),
     );
     worker.on('error', (err: Error & { code?: string }) =>

@@ -14,7 +14,7 @@
  *
  * In: workerData `{ data: Uint8Array, columns: Record<string, string>, limits }` where `columns` maps a header
  * (lower case, spaces and dashes as `_`) to the field it fills. Out: one message, `{ type: 'rows', rows, fields, headed }`,
- * `{ type: 'refused', limit, max }` or `{ type: 'unreadable' }`.
+ * `{ type: 'refused', limit, max }` or `{ type: 'unreadable', reason }`.
  */
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -135,5 +135,5 @@ try {
   port.postMessage({ type: 'rows', ...(await readRows(buffer)) });
 } catch (err) {
   if (err instanceof Refused) port.postMessage({ type: 'refused', limit: err.limit, max: err.max });
-  else port.postMessage({ type: 'unreadable' });
+  else port.postMessage({ type: 'unreadable', reason: err instanceof Error ? err.message : String(err) });
 }
