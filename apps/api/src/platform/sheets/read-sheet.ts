@@ -86,13 +86,23 @@ function inWorker<F extends string>(data: Buffer, columns: Record<string, F>, li
       settle();
       void worker.terminate();
     };
-    worker.on('message', (m: ({ type: 'rows' } & SheetRows<F>) | { type: 'refused'; limit: 'cells' | 'rows' | 'unpacked'; max: number } | { type: 'unreadable'; reason: string }) =>
+    const rows: SheetRows<F>['rows'] = [];
+    type Message =
+      | { type: 'rows'; rows: SheetRows<F>['rows'] }
+      | ({ type: 'end' } & Omit<SheetRows<F>, 'rows'>)
+      | { type: 'refused'; limit: 'cells' | 'rows' | 'unpacked'; max: number }
+      | { type: 'unreadable'; reason: string };
+    worker.on('message', (m: Message) => {
+      if (m.type === 'rows') {
+        for (const row of m.rows) rows.push(row);
+        return;
+      }
       finish(() => {
-        if (m.type === 'rows') resolve({ rows: m.rows, fields: m.fields, headed: m.headed });
+        if (m.type === 'end') resolve({ rows, fields: m.fields, headed: m.headed });
         else if (m.type === 'refused') reject(new SheetTooLarge(m.limit, m.max));
         else reject(new SheetUnreadable(m.reason));
-      }),
-    );
+      });
+    });
     worker.on('error', (err: Error & { code?: string }) =>
       finish(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SheetTooLarge('memory', WORKER_HEAP_MB) : new SheetUnreadable(err.message))),
     );

@@ -13,8 +13,9 @@
  * and the built server (scripts/build-api.mjs bundles it as its own entry) start the same file.
  *
  * In: workerData `{ data: Uint8Array, columns: Record<string, string>, limits }` where `columns` maps a header
- * (lower case, spaces and dashes as `_`) to the field it fills. Out: one message, `{ type: 'rows', rows, fields, headed }`,
- * `{ type: 'refused', limit, max }` or `{ type: 'unreadable', reason }`.
+ * (lower case, spaces and dashes as `_`) to the field it fills. Out: `{ type: 'rows', rows }` messages of at most
+ * ROWS_PER_MESSAGE rows then `{ type: 'end', fields, headed }`; or `{ type: 'refused', limit, max }` or
+ * `{ type: 'unreadable', reason }`.
  */
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,6 +25,7 @@ import yauzl from 'yauzl';
 /** @type {{ data: Uint8Array, columns: Record<string, string>, limits: { maxCells: number, maxRows: number, maxUnpacked: number, maxText: number } }} */
 const { data, columns, limits } = workerData;
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const ROWS_PER_MESSAGE = 1000;
 
 class Refused extends Error {
   /** @param {'cells' | 'rows' | 'unpacked'} limit @param {number} max */
@@ -132,7 +134,10 @@ async function readRows(buffer) {
 try {
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   await checkUnpackedSize(buffer);
-  port.postMessage({ type: 'rows', ...(await readRows(buffer)) });
+  const { rows, fields, headed } = await readRows(buffer);
+  // In parts: the main thread takes each between the requests it answers.
+  for (let i = 0; i < rows.length; i += ROWS_PER_MESSAGE) port.postMessage({ type: 'rows', rows: rows.slice(i, i + ROWS_PER_MESSAGE) });
+  port.postMessage({ type: 'end', fields, headed });
 } catch (err) {
   if (err instanceof Refused) port.postMessage({ type: 'refused', limit: err.limit, max: err.max });
   else port.postMessage({ type: 'unreadable', reason: err instanceof Error ? err.message : String(err) });
