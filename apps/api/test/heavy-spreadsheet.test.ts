@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTasks } from '../src/db/schema/index';
@@ -6,6 +5,7 @@ import { withTenant } from '../src/platform/db/tenant';
 import { multipart } from '../src/modules/users/testing';
 import { createOrg } from './factories';
 import { api, buildTestApp, type TestApp } from './harness';
+import { bigSheet } from './spreadsheets';
 
 /**
  * Issue 16 part 7: "a 2 MB spreadsheet of 772,000 cells took the API to 657 MB and /api/health to 3.2 s". The
@@ -13,7 +13,6 @@ import { api, buildTestApp, type TestApp } from './harness';
  * message in the uploader's language (rule 175), and /api/health answers within 100 ms all along.
  */
 const CELLS = 772_000;
-const COLUMNS = ['first_name', 'last_name', 'email', 'phone', 'phone_code', 'id_number', 'company_name', 'user_type', 'department', 'labels', 'rfid', 'photo'];
 const BOUND_MS = 100;
 
 let h: TestApp;
@@ -21,29 +20,6 @@ beforeAll(async () => {
   h = await buildTestApp();
 });
 afterAll(() => h.close());
-
-/**
- * A people sheet of about `cells` cells in `width` columns (the template's twelve, then notes), written as Excel
- * writes one: 772,000 cells in twelve columns make about 2 MB.
- */
-async function bigSheet(cells: number, width = COLUMNS.length) {
-  const header = Array.from({ length: width }, (_, i) => COLUMNS[i] ?? `note_${i}`);
-  const at = (j: number, n: number) => `${j >= 26 ? String.fromCharCode(64 + Math.floor(j / 26)) : ''}${String.fromCharCode(65 + (j % 26))}${n}`;
-  const rows = [`<row r="1">${header.map((c, j) => `<c r="${at(j, 1)}" t="inlineStr"><is><t>${c}</t></is></c>`).join('')}</row>`];
-  for (let n = 2; rows.length * header.length < cells; n++) {
-    let r = `<row r="${n}">`;
-    for (let j = 0; j < header.length; j++) r += `<c r="${at(j, n)}"><v>${(n + j) % 5}</v></c>`;
-    rows.push(`${r}</row>`);
-  }
-  const ns = 'http://schemas.openxmlformats.org';
-  const z = new JSZip();
-  z.file('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`);
-  z.file('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
-  z.file('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="People" sheetId="1" r:id="rId1"/></sheets></workbook>`);
-  z.file('xl/_rels/workbook.xml.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`);
-  z.file('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${ns}/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`);
-  return z.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
-}
 
 describe('a spreadsheet too large to import (issue 16 part 7, rule 175)', () => {
   it(`refuses ${CELLS.toLocaleString('en')} cells in 2 MB with 413 while /api/health answers within ${BOUND_MS} ms`, async () => {
