@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importTasks, userTypes } from '../src/db/schema/index';
@@ -8,6 +8,7 @@ import { multipart } from '../src/modules/users/testing';
 import { createOrg } from './factories';
 import { api, buildTestApp, type TestApp } from './harness';
 import { makeArea, makeSite, pairKiosk } from './places';
+import { xlsxOf } from './spreadsheets';
 
 /**
  * Issue 15 part 1: "While any console call runs, /api/health and a kiosk scan still answer within 100 ms", and
@@ -26,6 +27,7 @@ const PEOPLE = 20_000;
  */
 const FOLLOWED = 3_000;
 const BOUND_MS = 100;
+const LOOP_BOUND_MS = 250;
 
 let h: TestApp;
 beforeAll(async () => {
@@ -33,13 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function spreadsheet() {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('People');
-  ws.addRow(['first_name', 'last_name', 'email', 'user_type']);
-  for (let i = 0; i < PEOPLE; i++) ws.addRow([`Person${i}`, `Surname${i % 97}`, `busy${i}@import.test`, 'Pupil']);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const spreadsheet = () => xlsxOf([['first_name', 'last_name', 'email', 'user_type'], ...Array.from({ length: PEOPLE }, (_, i) => [`Person${i}`, `Surname${i % 97}`, `busy${i}@import.test`, 'Pupil'])]);
 
 const timed = async <T>(call: () => Promise<T>) => {
   const started = performance.now();
@@ -81,6 +77,10 @@ describe('the server answers while the database works (issue 15)', () => {
     };
 
     const file = await spreadsheet();
+    // Whatever holds the event loop holds every request, whichever call the loop below has in flight: its longest
+    // delay is what a health call would have waited at worst.
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const started = performance.now();
     // The upload: the spreadsheet read in its worker, the rows staged.
     const m = multipart({}, { file: { name: 'people.xlsx', data: file } });
@@ -90,20 +90,29 @@ describe('the server answers while the database works (issue 15)', () => {
     const staged = await upload;
     expect(staged.statusCode, staged.body).toBe(201);
     const uploadMs = performance.now() - started;
+    const uploadLoopMs = loop.max / 1e6;
+    loop.reset();
     const taskId = staged.json().data.id as number;
     expect((await api(h.app, org.token).post('/api/users/run_import', { import_id: taskId })).status).toBe(200);
     const task = async () => (await withTenant(h.services.database.db, org.entityId, (tx) => tx.select().from(importTasks).where(eq(importTasks.id, taskId))))[0];
     await measureWhile(async () => (await task()).processed < FOLLOWED);
     const importMs = performance.now() - started - uploadMs;
+    loop.disable();
+    const loopMaxMs = Math.max(uploadLoopMs, loop.max / 1e6);
     const followed = await task();
     expect(followed).toMatchObject({ status: 'running', total: PEOPLE });
     expect(followed.processed).toBeGreaterThanOrEqual(FOLLOWED);
     await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(importTasks).set({ status: 'failed', error: 'stopped by the test' }).where(eq(importTasks.id, taskId)));
     const list = (xs: number[]) => xs.map(Math.round).join(' ');
-    const figures = `upload ${Math.round(uploadMs)} ms, import of the first ${followed.processed} ${Math.round(importMs)} ms; health ${list(health)}; scans ${list(scans)}; of which waiting for the database ${list(waits)}`;
+    const figures = `event loop delay at most ${Math.round(uploadLoopMs)} ms during the upload, ${Math.round(loop.max / 1e6)} ms during the import; upload ${Math.round(uploadMs)} ms, import of the first ${followed.processed} ${Math.round(importMs)} ms; health ${list(health)}; scans ${list(scans)}; of which waiting for the database ${list(waits)}`;
     // The import lasted long enough to ask many times while it ran.
     expect(scans.length, figures).toBeGreaterThanOrEqual(5);
     expect(Math.max(...health), figures).toBeLessThan(BOUND_MS);
+    // The event loop's longest delay: the old upload, which read the spreadsheet on this thread, held it 989 ms
+    // (measured on the shared two-core machine at load 10), which the calls above happened not to be in flight for.
+    // Reading in the worker, the same machine measured 65-105 ms, most of it waiting for a core (the read alone, on
+    // an otherwise idle thread, 35-69 ms): the bound leaves that scheduling noise to the machine.
+    expect(loopMaxMs, figures).toBeLessThan(LOOP_BOUND_MS);
     // A scan's own work takes what the machine gives it (on a shared machine at load 25-30 on two cores, a lone
     // scan took 100-500 ms before any import); what the import adds is the scan's wait for the database's
     // connection. Most scans do not wait behind it at all (lanes, and the device hold between a scan's statements);
