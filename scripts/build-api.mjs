@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the server: apps/api/src (and the shared contract) bundled into apps/api/dist/main.mjs with its source
-// map, and the embedded database's worker thread into apps/api/dist/embedded-worker.mjs. Packages from
+// map, the embedded database's worker thread into apps/api/dist/embedded-worker.mjs and the spreadsheet reader's
+// into apps/api/dist/sheet-worker.mjs. Packages from
 // node_modules stay imports (native addons, files they read beside themselves). `npm start`,
 // the end-to-end journeys and the benchmarks run this build, so what is measured and tested is what ships; the
 // unit tests run the sources.
@@ -32,9 +33,13 @@ export const serverIsStale = () => isStale(SERVER, sources);
 
 export async function buildServer() {
   await build({
-    // The embedded database's worker thread is its own file beside the server (platform/db/embedded.ts starts it
-    // from the folder it runs in).
-    entryPoints: { main: join(root, 'apps/api/src/main.ts'), 'embedded-worker': join(root, 'apps/api/src/platform/db/embedded-worker.mjs') },
+    // The embedded database's and the spreadsheet reader's worker threads are their own files beside the server
+    // (platform/db/embedded.ts and platform/sheets/read-sheet.ts start them from the folder they run in).
+    entryPoints: {
+      main: join(root, 'apps/api/src/main.ts'),
+      'embedded-worker': join(root, 'apps/api/src/platform/db/embedded-worker.mjs'),
+      'sheet-worker': join(root, 'apps/api/src/platform/sheets/sheet-worker.mjs'),
+    },
     outdir: dirname(SERVER),
     outExtension: { '.js': '.mjs' },
     bundle: true,

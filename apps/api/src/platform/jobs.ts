@@ -19,6 +19,8 @@ export class Jobs {
   private schedules = new Map<string, string>();
   /** Handlers running now: stop() lets them finish (and pg-boss record them) before the pool closes. */
   private running = new Set<Promise<void>>();
+  private repeats: { name: string; everyMs: number; task: (run: { first: boolean }) => Promise<void> }[] = [];
+  private timers: NodeJS.Timeout[] = [];
 
   /** `installOnly`: no maintenance or cron timers (a one-off start that only installs pg-boss's schema). */
   constructor(
@@ -60,6 +62,19 @@ export class Jobs {
     await this.boss.stop({ graceful: false, wait: true, timeout: 2000 }).catch(() => undefined);
   }
 
+  /**
+   * A task this process runs once when the jobs start (`first`) and then every `everyMs` while they run: not a
+   * job (every process runs its own, at once after a restart), so it must be safe to run in several processes at
+   * a time. For sweeps that must not wait for pg-boss's cron (a minute) or its expiry (a job's whole timeout).
+   */
+  repeat(name: string, everyMs: number, task: (run: { first: boolean }) => Promise<void>) {
+    this.repeats.push({ name, everyMs, task });
+  }
+
+  private runRepeat(r: (typeof this.repeats)[number], first: boolean) {
+    return this.track(inLane('background', () => r.task({ first })).catch((e: Error) => console.error('[jobs]', r.name, e.message)));
+  }
+
   /** Starts pg-boss and the workers in the background lane: a kiosk or a console call waiting for a connection goes first. */
   start() {
     return inLane('background', () => this.startWorkers());
@@ -79,6 +94,12 @@ export class Jobs {
     }
     for (const [name, cron] of this.schedules) await this.boss.schedule(name, cron, {}, { singletonKey: name }).catch((e: Error) => console.error('[jobs] schedule', name, e.message));
     this.started = true;
+    for (const r of this.repeats) {
+      void this.runRepeat(r, true);
+      const timer = setInterval(() => void this.runRepeat(r, false), r.everyMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
   }
 
   /**
@@ -120,6 +141,7 @@ export class Jobs {
   async stop() {
     if (!this.started) return;
     this.started = false;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
     await this.boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
     await Promise.allSettled([...this.running]);
     // pg-boss records the completion of the last handler right after it settles.

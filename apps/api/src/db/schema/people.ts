@@ -128,8 +128,12 @@ export const importTasks = pgTable(
     refused: integer().notNull().default(0),
     error: text(),
     createdBy: integer('created_by'),
+    /** The member who ran it: a resumed run acts with their rights. */
+    runBy: integer('run_by'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Written with every batch (and when queued): a running import whose heartbeat stops is resumed (resume.ts). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('import_tasks_entity_idx').on(t.entityId, t.createdAt)],

@@ -28,6 +28,18 @@ async function zip(entries: Record<string, Buffer | string>, compression: 'STORE
   for (const [name, data] of Object.entries(entries)) z.file(name, data, { createFolders: false });
   return z.generateAsync({ type: 'nodebuffer', compression });
 }
+/** The ZIP with the named part's uncompressed size rewritten to `size` in its local and central headers. */
+function declaring(zipped: Buffer, part: string, size: number) {
+  const out = Buffer.from(zipped);
+  for (const [signature, nameAt, sizeAt] of [[0x04034b50, 30, 22], [0x02014b50, 46, 24]] as const) {
+    for (let i = out.indexOf(Buffer.from([0x50, 0x4b])); i >= 0; i = out.indexOf(Buffer.from([0x50, 0x4b]), i + 1)) {
+      if (out.readUInt32LE(i) !== signature) continue;
+      const nameLength = out.readUInt16LE(i + (signature === 0x04034b50 ? 26 : 28));
+      if (out.toString('utf8', i + nameAt, i + nameAt + nameLength) === part) out.writeUInt32LE(size, i + sizeAt);
+    }
+  }
+  return out;
+}
 async function upload(org: Org, file: Buffer | null, photos?: Buffer, name = 'people.xlsx') {
   const files: Record<string, { name: string; data: Buffer }> = {};
   if (file) files.file = { name, data: file };
@@ -78,8 +90,13 @@ describe('users import: hostile files are refused before anything is written', (
     expect(bigZip.status).toBe(413);
     expect(bigZip.body.errors).toEqual({ photos: ['The photos archive must be at most 50 MB.'] });
     expect((await upload(org, await xlsx([['x']], ['name']))).body.message).toMatch(/first_name and last_name/);
-    const bomb = await zip({ '[Content_Types].xml': 'a'.repeat(5 * 1024 * 1024) }, 'DEFLATE');
-    expect((await upload(org, bomb)).body.message).toMatch(/compressed suspiciously/);
+    // A part whose header declares 100 MB is refused before anything is inflated (413); one that declares less
+    // than it holds stops being inflated at its declared size (a broken file, 400).
+    const small = await xlsx([['Ada', 'Byron', '', '', '', 'Staff']]);
+    const bomb = await upload(org, declaring(small, 'xl/worksheets/sheet1.xml', 100 * 1024 * 1024));
+    expect(bomb.status).toBe(413);
+    expect(bomb.body.errors.file[0]).toBe('The spreadsheet unpacks to more than 64 MB and was refused. Remove formatting and unused sheets, or split it.');
+    expect((await upload(org, declaring(small, 'xl/worksheets/sheet1.xml', 10))).status).toBe(400);
     expect((await upload(org, await zip({ 'x.txt': 'not a workbook' }))).body.message).toMatch(/could not be read|has no rows/);
     expect(await tasks(org)).toHaveLength(0);
   });

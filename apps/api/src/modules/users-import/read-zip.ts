@@ -1,7 +1,7 @@
 import { IMPORT_PHOTO_MAX } from '@gatehouse/contract';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 
 /** A compression ratio above this betrays a zip bomb (photos barely compress). */
 export const MAX_RATIO = 50;
@@ -78,19 +78,4 @@ export async function readPhotosZip(data: Buffer, field = 'photos') {
     photos.set(e.name.toLowerCase(), bytes);
   });
   return photos;
-}
-
-/**
- * An .xlsx is itself a ZIP: before exceljs inflates it, make sure no part expands suspiciously (a spreadsheet
- * bomb) and the whole stays under a sane total.
- */
-export async function checkXlsxContainer(data: Buffer, field = 'file') {
-  let total = 0;
-  await walkZip(data, field, async (e) => {
-    total += e.uncompressedSize;
-    if (e.uncompressedSize > 1024 * 1024 && e.uncompressedSize / Math.max(e.compressedSize, 1) > 200) throw refuse(field, 'import.zip_bomb', e.name);
-    if (total > 200 * 1024 * 1024) throw refuse(field, 'import.zip_bomb', e.name);
-  }).catch((err: AppError) => {
-    throw err.message === 'import.zip_unreadable' ? badRequest({ [field]: ['import.xlsx_unreadable'] }, 'import.xlsx_unreadable') : err;
-  });
 }

@@ -44,6 +44,10 @@ function refusal(d: Record<string, string>, typeId: number | undefined): string 
  * and the task's counters are written in the same transaction, so a crash never leaves half a batch behind.
  */
 export async function processBatch(tx: Db, services: Services, taskId: number, entityId: number, runner: ChangeActor = { userId: 0, roleKey: null }, limit = BATCH): Promise<number> {
+  // The task's row is locked for the batch (and its heartbeat written): two runs of one import (a resumed one and
+  // the job pg-boss retries after its expiry) take turns, and each reads the rows the other left pending.
+  const [task] = await tx.update(importTasks).set({ heartbeatAt: sql`now()` }).where(and(eq(importTasks.entityId, entityId), eq(importTasks.id, taskId))).returning({ status: importTasks.status });
+  if (!task || task.status === 'done' || task.status === 'failed') return 0;
   const rows: Row[] = await tx.select().from(importRows).where(and(eq(importRows.entityId, entityId), eq(importRows.taskId, taskId), eq(importRows.result, 'pending'))).orderBy(asc(importRows.rowNumber)).limit(limit);
   if (!rows.length) return 0;
   const types = new Map((await tx.select({ id: userTypes.id, name: userTypes.name }).from(userTypes).where(eq(userTypes.entityId, entityId))).map((t) => [t.name.toLowerCase(), t.id]));
@@ -173,7 +177,10 @@ async function photoFor(services: Services, entityId: number, taskId: number, na
   return data ? storeUserPhoto(services.storage, entityId, data) : undefined;
 }
 
-/** The job: batches until no row is pending; resumable (a retried job continues with the pending rows). */
+/**
+ * The job: batches until no row is pending; resumable (a retried or resumed job continues with the pending rows,
+ * resume.ts).
+ */
 export interface ImportJob {
   entityId: number;
   taskId: number;
@@ -196,7 +203,7 @@ export async function runImport(services: Services, data: ImportJob) {
   const db = services.database.db;
   const { entityId, taskId } = data;
   const [task] = await withTenant(db, entityId, (tx) =>
-    tx.update(importTasks).set({ status: 'running', startedAt: sql`coalesce(${importTasks.startedAt}, now())`, error: null }).where(and(eq(importTasks.entityId, entityId), eq(importTasks.id, taskId), inArray(importTasks.status, ['queued', 'running']))).returning(),
+    tx.update(importTasks).set({ status: 'running', startedAt: sql`coalesce(${importTasks.startedAt}, now())`, heartbeatAt: sql`now()`, error: null }).where(and(eq(importTasks.entityId, entityId), eq(importTasks.id, taskId), inArray(importTasks.status, ['queued', 'running']))).returning(),
   );
   if (!task) return;
   const progress = async () => {
@@ -210,8 +217,10 @@ export async function runImport(services: Services, data: ImportJob) {
       if (!done) break;
       size = nextBatchSize(size, performance.now() - started);
       await progress();
+      // Between batches, whatever waits on this thread goes first.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    await withTenant(db, entityId, (tx) => tx.update(importTasks).set({ status: 'done', finishedAt: sql`now()` }).where(eq(importTasks.id, taskId)));
+    await withTenant(db, entityId, (tx) => tx.update(importTasks).set({ status: 'done', finishedAt: sql`now()` }).where(and(eq(importTasks.id, taskId), eq(importTasks.status, 'running'))));
     // The embedded database has no autovacuum: give the planner the new people's statistics now, so that the
     // users grid stays on its indexes (PostgreSQL's autovacuum analyzes after such a change by itself).
     if (services.database.kind === 'pglite') await services.database.sql.exec('analyze users').catch(() => undefined);
