@@ -48,6 +48,9 @@ export const zScimGroup = z.looseObject({
 export const listOf = (item: z.ZodType) =>
   z.looseObject({ schemas: z.array(z.string()), totalResults: z.number(), startIndex: z.number(), itemsPerPage: z.number(), Resources: z.array(item) });
 
+/** DELETE's answer: 204, no body. */
+export const zNoContent = z.null();
+
 export const zPatchOp = z.looseObject({
   schemas: z.array(z.string().max(200)).max(10).optional(),
   Operations: z

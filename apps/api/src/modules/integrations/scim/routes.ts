@@ -1,4 +1,4 @@
-import { zEntityIdParam } from '@gatehouse/contract';
+import { zEntityIdParam, zMessage, zScimTokenSaved } from '@gatehouse/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { registerScimJsonBody } from '../../../platform/http/json-body';
@@ -9,7 +9,7 @@ import { SCIM_TYPE } from './errors';
 import { paging, parseFilter } from './filter';
 import { getGroup, listGroups, patchGroup } from './groups';
 import { scimRouter, registerScimErrors } from './http';
-import { LIST_SCHEMA, listOf, zListQuery, zPatchOp, zScimGroup, zScimId, zScimUser, zScimUserIn } from './resource';
+import { LIST_SCHEMA, listOf, zNoContent, zListQuery, zPatchOp, zScimGroup, zScimId, zScimUser, zScimUserIn } from './resource';
 import { issueToken, revokeToken } from './token';
 import { archivePerson, createPerson, findPerson, listPeople, patchPerson, replacePerson } from './users';
 import { presentUser } from './resource';
@@ -80,7 +80,7 @@ export const scimEndpoint: FastifyPluginAsync = async (root) => {
         url: '/Users/{id}',
         summary: 'SCIM: remove a person (archived, never deleted: their history stays)',
         params: zScimId,
-        response: z.null(),
+        response: zNoContent,
         status: 204,
         handler: async ({ tx, scope, params }) => {
           await archivePerson(tx, scope, params.id);
@@ -117,8 +117,6 @@ export const scimEndpoint: FastifyPluginAsync = async (root) => {
   );
 };
 
-const zScimTokenSaved = z.object({ message: z.string(), data: z.object({ token: z.string(), url: z.string() }) });
-
 /** The console side: an administrator creates (or rotates) and revokes the organisation's SCIM token. */
 export const scimTokenRoutes = defineRoutes((r, services) => {
   const adminOnly = (roleKey: string | null, isSupport: boolean) => {
@@ -149,7 +147,7 @@ export const scimTokenRoutes = defineRoutes((r, services) => {
     permission: 'integration',
     tags: ['integrations'],
     params: zEntityIdParam,
-    response: z.object({ message: z.string() }),
+    response: zMessage,
     handler: async ({ tenant, actor, audit, t }) => {
       adminOnly(actor.roleKey, actor.isSupport);
       await tenant(async (tx) => {
