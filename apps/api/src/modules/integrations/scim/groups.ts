@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { audit } from '../../../platform/audit';
 import { rowsOf, type Db } from '../../../platform/db/client';
 import { invalidPath, invalidValue, noResource, ScimError } from './errors';
 import type { EqFilter } from './filter';
@@ -118,5 +119,6 @@ export async function patchGroup(tx: Db, s: ScimScope, id: string, ops: PatchOp[
       }
     }
   }
+  await audit(tx, s.entityId, null, 'scim_patch', 'user_type', t.id, { operations: ops.length });
   return getGroup(tx, s, id);
 }

@@ -100,6 +100,12 @@ describe('SCIM Users', () => {
     expect(put.body).toMatchObject({ userName: 'ada.king@example.test', name: { familyName: 'King' }, phoneNumbers: [] });
     expect(await person(id)).toMatchObject({ email: 'ada.king@example.test', lastName: 'King', phone: null });
     expect((await scim().get(`/scim/v2/Users/${id}`)).body.externalId).toBe('okta-00u1');
+    // a person the console made with an ID number keeps it when a client replaces them by their e-mail userName
+    const [made] = await withTenant(h.services.database.db, org.entityId, (tx) =>
+      tx.insert(users).values({ entityId: org.entityId, firstName: 'Kept', lastName: 'Id', email: 'kept@example.test', idNumber: 'EMP-7' }).returning(),
+    );
+    expect((await scim().send('PUT', `/scim/v2/Users/${made!.id}`, user('kept@example.test'))).status).toBe(200);
+    expect(await person(String(made!.id))).toMatchObject({ idNumber: 'EMP-7', firstName: 'Ada' });
   });
 
   it('PATCH active false archives (Entra\'s "False" too), PATCH replaces by path and filter, DELETE archives and keeps the person', async () => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../../platform/db/client';
+import { audit } from '../../../platform/audit';
 import { closeOpenVisits } from '../../visits/index';
 import { invalidValue, noResource, ScimError } from './errors';
 import type { EqFilter } from './filter';
@@ -69,15 +70,14 @@ export async function createPerson(tx: Db, s: ScimScope, body: unknown) {
       returning id`),
   );
   await linkExternalId(tx, s, row!.id, p.externalId);
+  await audit(tx, s.entityId, null, 'scim_create', 'user', row!.id, { email: p.email, status: p.status });
   return presentUser(await findPerson(tx, s, String(row!.id)), s.base);
 }
 
 /** PUT: the person becomes what the body says (absent optional attributes are cleared). */
 export async function replacePerson(tx: Db, s: ScimScope, id: string, body: unknown) {
   const before = await findPerson(tx, s, id);
-  const p = toPerson(parseUser(body));
-  // An e-mail user name replaced by a plain one keeps nothing stale: the ID number follows userName.
-  return store(tx, s, before, p);
+  return store(tx, s, before, toPerson(parseUser(body)));
 }
 
 /** PATCH: the operations applied to the person as answered, then stored like a PUT. */
@@ -88,11 +88,12 @@ export async function patchPerson(tx: Db, s: ScimScope, id: string, ops: PatchOp
   const p = toPerson(parseUser(next));
   // A userName kept as it was answered (the person id, when they have neither e-mail nor ID number) is not an ID number.
   if (p.idNumber === String(before.id) && before.id_number === null) p.idNumber = null;
-  if (before.email === null && before.id_number !== null && p.idNumber === null && p.email === null) p.idNumber = before.id_number;
   return store(tx, s, before, p);
 }
 
 async function store(tx: Db, s: ScimScope, before: PersonRow, p: PersonFields) {
+  // An e-mail userName says nothing of the ID number: the one the person has is kept.
+  if (p.idNumber === null) p.idNumber = before.id_number;
   guardConsoleUser(before, p);
   await tx.execute(sql`update users set first_name = ${p.firstName}, last_name = ${p.lastName}, email = ${p.email}, phone = ${p.phone},
       id_number = ${p.idNumber}, status = ${p.status},
@@ -100,6 +101,7 @@ async function store(tx: Db, s: ScimScope, before: PersonRow, p: PersonFields) {
     where id = ${before.id} and entity_id = ${s.entityId}`);
   if (p.status === 'archived' && before.status === 'active') await closeOpenVisits(tx, { entityId: s.entityId, userIds: [before.id], method: 'directory_left' });
   await linkExternalId(tx, s, before.id, p.externalId);
+  await audit(tx, s.entityId, null, 'scim_update', 'user', before.id, { email: p.email, status: p.status });
   return presentUser(await findPerson(tx, s, String(before.id)), s.base);
 }
 
@@ -111,6 +113,7 @@ export async function archivePerson(tx: Db, s: ScimScope, id: string) {
   if (before.status === 'active') {
     await tx.execute(sql`update users set status = 'archived', archived_at = now(), updated_at = now() where id = ${before.id} and entity_id = ${s.entityId}`);
     await closeOpenVisits(tx, { entityId: s.entityId, userIds: [before.id], method: 'directory_left' });
+    await audit(tx, s.entityId, null, 'scim_archive', 'user', before.id);
   }
 }
 
