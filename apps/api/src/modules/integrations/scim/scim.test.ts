@@ -89,7 +89,8 @@ describe('SCIM Users', () => {
     const none = await scim().get(`/scim/v2/Users?filter=${encodeURIComponent('userName eq "nobody@example.test"')}`);
     expect(none.body).toMatchObject({ totalResults: 0, Resources: [] });
 
-    await scim().send('POST', '/scim/v2/Users', user('grace@example.test'));
+    const grace = await api(h.app, token).raw('POST', '/scim/v2/Users', JSON.stringify(user('grace@example.test')), { 'content-type': 'application/scim+json; charset=utf-8' });
+    expect(grace.status).toBe(201);
     const page = await scim().get('/scim/v2/Users?startIndex=2&count=1');
     expect(page.body.itemsPerPage).toBe(1);
     expect(page.body.startIndex).toBe(2);
