@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, userTypes } from '../../../db/schema/index';
+import { integrations, users, userTypes } from '../../../db/schema/index';
 import { withTenant } from '../../../platform/db/tenant';
 import { translate } from '../../../platform/i18n';
 import { createMember, createOrg, type Org } from '../../../../test/factories';
@@ -66,8 +66,13 @@ describe('SCIM token (console)', () => {
     expect((await scim(otherToken).get('/scim/v2/Users')).status).toBe(401);
     otherToken = (await api(h.app, other.token).post(`/api/integration/scim-token/${other.entityId}`)).body.data.token;
     // the SCIM row is not a directory: the integrations list does not show it
-    const listed = await api(h.app, other.token).get(`/api/integration/list/${other.entityId}`);
-    expect(JSON.stringify(listed.body)).not.toContain('scim:provisioning');
+    const listed = await api(h.app, other.token).get('/api/integration/directories');
+    expect(listed.status).toBe(200);
+    expect(listed.body.count).toBe(0);
+    const [row] = await withTenant(h.services.database.db, other.entityId, (tx) => tx.select().from(integrations).where(eq(integrations.entityId, other.entityId)));
+    expect(row!.type).toBe('scim');
+    expect(row!.credentials).not.toContain(otherToken.slice(-20));
+    expect((await api(h.app, other.token).get(`/api/integration/info?id=${row!.id}`)).status).toBe(404);
   });
 });
 
