@@ -92,7 +92,8 @@ export function toPerson(u: ScimUserIn): PersonFields {
   const userName = u.userName.trim();
   const mail = pick(u.emails)?.value?.trim() || (EMAIL.test(userName) ? userName : null);
   if (mail && !EMAIL.test(mail)) throw invalidValue('emails: not an e-mail address');
-  const phone = pick(u.phoneNumbers)?.value?.trim() || null;
+  // RFC 7643's examples write phone numbers as tel: URIs.
+  const phone = pick(u.phoneNumbers)?.value?.trim().replace(/^tel:/i, '') || null;
   if (phone && !PHONE.test(phone)) throw invalidValue('phoneNumbers: not a phone number');
   const [first, ...rest] = (u.displayName ?? '').trim().split(/\s+/);
   const firstName = (u.name?.givenName ?? '').trim() || first || userName.split('@')[0]!;

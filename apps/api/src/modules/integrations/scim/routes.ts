@@ -102,7 +102,15 @@ export const scimEndpoint: FastifyPluginAsync = async (root) => {
           return list(groups, total, start);
         },
       });
-      route({ method: 'GET', url: '/Groups/{id}', summary: 'SCIM: one user type as a group, with its members', params: zScimId, response: zScimGroup, handler: async ({ tx, scope, params }) => getGroup(tx, scope, params.id) });
+      route({
+        method: 'GET',
+        url: '/Groups/{id}',
+        summary: 'SCIM: one user type as a group, with its members (unless excludedAttributes=members)',
+        params: zScimId,
+        query: zListQuery,
+        response: zScimGroup,
+        handler: async ({ tx, scope, params, query }) => getGroup(tx, scope, params.id, !/\bmembers\b/i.test(query.excludedAttributes ?? '')),
+      });
       route({
         method: 'PATCH',
         url: '/Groups/{id}',

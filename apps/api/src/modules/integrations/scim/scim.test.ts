@@ -116,7 +116,7 @@ describe('SCIM Users', () => {
 
   it('PATCH active false archives (Entra\'s "False" too), PATCH replaces by path and filter, DELETE archives and keeps the person', async () => {
     const { id } = (await scim().send('POST', '/scim/v2/Users', user('alan@example.test'))).body;
-    const renamed = await scim().send('PATCH', `/scim/v2/Users/${id}`, patch({ op: 'replace', path: 'name.familyName', value: 'Turing' }, { op: 'Add', path: 'phoneNumbers[type eq "mobile"].value', value: '+34 600 000 000' }));
+    const renamed = await scim().send('PATCH', `/scim/v2/Users/${id}`, patch({ op: 'replace', path: 'name.familyName', value: 'Turing' }, { op: 'Add', path: 'phoneNumbers[type eq "mobile"].value', value: 'tel:+34 600 000 000' }));
     expect(renamed.status).toBe(200);
     expect(renamed.body.name.familyName).toBe('Turing');
     expect(await person(id)).toMatchObject({ lastName: 'Turing', phone: '+34 600 000 000' });
@@ -203,6 +203,7 @@ describe('SCIM Groups (user types)', () => {
     expect(added.status).toBe(200);
     expect(added.body.members.map((m: { value: string }) => m.value).sort()).toEqual([a, b].sort());
     expect((await person(a)).userTypeId).toBe(staff!.id);
+    expect((await scim().get(`/scim/v2/Groups/${staff!.id}?excludedAttributes=members`)).body.members).toBeUndefined();
     expect((await scim().get(`/scim/v2/Users/${a}`)).body.groups).toEqual([{ value: String(staff!.id), display: 'Staff' }]);
 
     await scim().send('PATCH', `/scim/v2/Groups/${pupils!.id}`, patch({ op: 'add', path: 'members', value: [{ value: b }] }));
