@@ -33,7 +33,15 @@ export async function findPerson(tx: Db, s: ScimScope, id: string): Promise<Pers
 
 export async function listPeople(tx: Db, s: ScimScope, filter: EqFilter | null, offset: number, size: number) {
   let where = sql`true`;
-  if (filter?.attribute === 'username') where = sql`(lower(u.email) = lower(${filter.value}) or u.id_number = ${filter.value} or u.id::text = ${filter.value})`;
+  // userName is the e-mail when it is one, else the ID number, else the id (presentUser): one indexed condition each.
+  if (filter?.attribute === 'username') {
+    const v = filter.value;
+    where = v.includes('@')
+      ? sql`u.email is not null and lower(u.email) = lower(${v})`
+      : /^\d{1,10}$/.test(v) && Number(v) <= 2_147_483_647
+        ? sql`(u.id_number = ${v} or (u.id = ${Number(v)} and u.email is null and u.id_number is null))`
+        : sql`u.id_number = ${v}`;
+  }
   else if (filter?.attribute === 'externalid') where = sql`ip.external_id = ${filter.value}`;
   else if (filter?.attribute === 'id') where = /^\d{1,10}$/.test(filter.value) ? sql`u.id = ${Number(filter.value)}` : sql`false`;
   else if (filter?.attribute === 'emails.value' || filter?.attribute === 'emails') where = sql`lower(u.email) = lower(${filter.value})`;
