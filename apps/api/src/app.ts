@@ -52,7 +52,10 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gatehouse API', version: '0.1.0', description: 'Visitor, attendance and site-access management.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          scim: { type: 'http', scheme: 'bearer', description: 'The organisation’s SCIM token (`scim_…`), for /scim/v2' },
+        } },
     },
     transform: transformRoute,
     transformObject: transformDocument,

@@ -19,6 +19,8 @@ let a: Org;
 let b: Org;
 let bMember: { userId: number; accountId: number };
 let ops: Operation[];
+/** A's SCIM token: the /scim/v2 calls (their own bearer scheme) are swept with it. */
+let scimToken: string;
 beforeAll(async () => {
   h = await buildTestApp();
   a = await createOrg(h, { name: 'Alpha Sweep Offices' });
@@ -34,8 +36,12 @@ beforeAll(async () => {
     await tx.insert(users).values({ entityId: b.entityId, firstName: 'Bravo Person', lastName: 'Secret Surname', email: 'bravo.person@example.test', phone: '4445556667', idNumber: 'BRAVO-ID-1' });
   });
   ops = operations((await api(h.app).get('/api/openapi.json')).body);
+  scimToken = (await api(h.app, a.token).post(`/api/integration/scim-token/${a.entityId}`)).body.data.token;
 }, 120_000);
 afterAll(() => h?.close());
+
+/** A call of the SCIM endpoint: called with the organisation's SCIM token, not a session. */
+const isScim = (op: Operation) => !!op.security?.some((s) => 'scim' in (s as object));
 
 type Call = { op: Operation; url: string; body?: unknown; entityNamed: boolean; label: string };
 
@@ -94,8 +100,14 @@ describe('cross-tenant sweep', () => {
     for (const op of ops) {
       if (!op.security?.length) continue; // public calls are open to anyone by design
       for (const call of plan(op, ids)) {
-        let res = await api(h.app, token).raw(call.op.method, call.url, call.body);
-        if (res.status === 401) {
+        const scim = isScim(call.op);
+        let res = await api(h.app, scim ? scimToken : token).raw(call.op.method, call.url, call.body);
+        if (res.status === 401 && scim) {
+          // a swept call may have rotated A's SCIM token: make a new one and retry once
+          token = (await issueSession(db.db, a.accountId, a.entityId)).token;
+          scimToken = (await api(h.app, token).post(`/api/integration/scim-token/${a.entityId}`)).body.data.token;
+          res = await api(h.app, scimToken).raw(call.op.method, call.url, call.body);
+        } else if (res.status === 401) {
           // a call may have ended A's session (logout, two-step…): sign in again and retry once
           token = (await issueSession(db.db, a.accountId, a.entityId)).token;
           res = await api(h.app, token).raw(call.op.method, call.url, call.body);
@@ -116,6 +128,8 @@ describe('cross-tenant sweep', () => {
     for (const route of ['GET /api/get-entity/{entity_id}', 'POST /api/entity/{id}', 'PUT /api/adminPreference/{id}', 'GET /api/adminPreference/{entityId}', 'DELETE /api/client_token', 'POST /api/adminPreference', 'GET /api/users_entities/{user_id}']) {
       expect(swept, route).toContain(route);
     }
+    // and the SCIM calls, with A's SCIM token and B's people and user types
+    for (const route of ['GET /scim/v2/Users/{id}', 'PUT /scim/v2/Users/{id}', 'PATCH /scim/v2/Users/{id}', 'DELETE /scim/v2/Users/{id}', 'PATCH /scim/v2/Groups/{id}']) expect(swept, route).toContain(route);
     expect(calls).toBeGreaterThan(20);
     const after = await snapshot(db, b.entityId);
     for (const table of Object.keys(before)) expect(after[table], `rows of ${table} changed`).toEqual(before[table]);

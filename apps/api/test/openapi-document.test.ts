@@ -68,6 +68,16 @@ describe('the OpenAPI document is complete', () => {
     expect(doc.paths['/api/journey'].post['x-access']).toBe('tenant');
     expect(doc.paths['/api/login'].post['x-access']).toBe('public');
     expect(doc.paths['/api/login'].post['x-rate-limit']).toMatchObject({ max: expect.any(Number) });
+    // SCIM (issue 19 part 6): every call under /scim/v2 with its own bearer scheme, the organisation's SCIM token
+    const scim = Object.entries(doc.paths).filter(([path]) => path.startsWith('/scim/v2/'));
+    expect(scim.flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)).sort()).toEqual(
+      ['DELETE /scim/v2/Users/{id}', 'GET /scim/v2/Groups', 'GET /scim/v2/Groups/{id}', 'GET /scim/v2/ResourceTypes', 'GET /scim/v2/Schemas', 'GET /scim/v2/ServiceProviderConfig',
+        'GET /scim/v2/Users', 'GET /scim/v2/Users/{id}', 'PATCH /scim/v2/Groups/{id}', 'PATCH /scim/v2/Users/{id}', 'POST /scim/v2/Users', 'PUT /scim/v2/Users/{id}'],
+    );
+    expect(doc.components?.securitySchemes?.scim).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/scim/v2/Users'].post.security).toEqual([{ scim: [] }]);
+    expect(doc.paths['/scim/v2/Users'].post['x-access']).toBe('scim');
+    expect(doc.paths['/scim/v2/ServiceProviderConfig'].get.security).toEqual([]);
     expect(doc.paths['/api/users/import_template'].get.responses).toMatchObject({
       200: { content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { format: 'binary' } } } },
     });

@@ -185,3 +185,6 @@ export const zIntegrationScan = z.object({
 });
 export const zIntegrationScans = z.object({ data: z.array(zIntegrationScan), count: z.number() });
 export const zUpdatedCount = z.object({ message: z.string(), data: z.object({ updated: z.number() }) });
+
+/** The SCIM provisioning token, answered once when created or rotated (issue 19 part 6), with the endpoint's base. */
+export const zScimTokenSaved = z.object({ message: z.string(), data: z.object({ token: z.string(), url: z.string() }) });

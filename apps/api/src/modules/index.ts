@@ -35,6 +35,7 @@ import print from './print/routes';
 import exportsRoutes from './exports/routes';
 import privacy from './privacy/routes';
 import integrations from './integrations/routes';
+import { scimEndpoint, scimTokenRoutes } from './integrations/index';
 
 /** Every module's routes, in one list. A new area adds one line. */
 export const modules: FastifyPluginAsync[] = [
@@ -70,6 +71,8 @@ export const modules: FastifyPluginAsync[] = [
   exportsRoutes,
   privacy,
   integrations,
+  scimEndpoint,
+  scimTokenRoutes,
   massActions,
   preregCustomFields,
   emergencyRoutes,

@@ -1,2 +1,3 @@
 /** What other modules may use of directory integrations (module boundary). */
 export { integrationsTick } from './runs';
+export { scimEndpoint, scimTokenRoutes } from './scim/routes';

@@ -34,7 +34,7 @@ import { checkBaseUrl } from './adapters/egress';
 import { adapterFor } from './adapters/index';
 import { checkMapping, directoryRefusal, usableIntegration } from './access';
 import { integrationsTick, openRun, startRun } from './runs';
-import { configSchema, type IntegrationRow, nextSyncAt, openConfig, presentIntegration, seal } from './store';
+import { configSchema, type IntegrationRow, nextSyncAt, openConfig, presentIntegration, SCIM, seal } from './store';
 import { listGroups, saveGroups } from './sync';
 
 export const tags = ['integrations'];
@@ -101,7 +101,7 @@ const answer = async (tx: Db, services: Services, row: IntegrationRow, message: 
 
 /** Rule 269: the organisation's integrations the actor may use (all their sites reachable). */
 async function listFor(tx: Db, actor: MemberActor) {
-  const rows = await tx.select().from(integrations).where(eq(integrations.entityId, actor.entityId)).orderBy(integrations.id);
+  const rows = await tx.select().from(integrations).where(and(eq(integrations.entityId, actor.entityId), ne(integrations.type, SCIM))).orderBy(integrations.id);
   const reach = await reachableSiteIds(tx, actor);
   return rows.filter((r) => !reach || r.siteIds.every((s) => reach.includes(s)));
 }

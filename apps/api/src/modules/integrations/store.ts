@@ -1,6 +1,6 @@
 import { CONFIG_SCHEMAS, type DirectoryTypeKey, type zIntegration } from '@gatehouse/contract';
 import type { z } from 'zod';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { integrationPeople, integrations, integrationTempUsers } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
@@ -8,10 +8,12 @@ import { adapterFor } from './adapters/index';
 import { openCredentials, sealCredentials } from './secrets';
 
 export type IntegrationRow = typeof integrations.$inferSelect;
+/** The SCIM endpoint's row (scim/token.ts): not a directory, so no directory call sees it. */
+export const SCIM = 'scim' as never;
 
 /** The organisation's integration, or 404 (another organisation's is not found either). */
 export async function loadIntegration(tx: Db, entityId: number, id: number): Promise<IntegrationRow> {
-  const [row] = await tx.select().from(integrations).where(and(eq(integrations.entityId, entityId), eq(integrations.id, id)));
+  const [row] = await tx.select().from(integrations).where(and(eq(integrations.entityId, entityId), eq(integrations.id, id), ne(integrations.type, SCIM)));
   if (!row) throw notFound('integrations.unknown');
   return row;
 }

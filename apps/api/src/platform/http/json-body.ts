@@ -67,3 +67,18 @@ export function registerJsonBody(app: FastifyInstance) {
     parse(req, body as string, done);
   });
 }
+
+/**
+ * `application/scim+json` (RFC 7644 §3.1), for the routes of the instance it is registered on (the SCIM endpoint):
+ * the same depth check and parser as JSON.
+ */
+export function registerScimJsonBody(app: FastifyInstance) {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (req, body, done) => {
+    if (nestsDeeperThan(body as string)) {
+      done(tooDeep(), undefined);
+      return;
+    }
+    parse(req, body as string, done);
+  });
+}

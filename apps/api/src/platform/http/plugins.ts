@@ -30,7 +30,8 @@ export function registerIdentity(app: FastifyInstance) {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const params = req.params as Record<string, unknown> | undefined;
-    if (token) {
+    // A SCIM token (`scim_…`) is proved by the SCIM routes themselves, in its organisation's tenant transaction.
+    if (token && !token.startsWith('scim_')) {
       req.actor = await resolveActor(app.services.database.db, token);
       // A token that is sent but unknown or expired is refused even on public calls that would accept none.
       if (!req.actor && req.routeOptions.config?.access && req.routeOptions.config.access !== 'public') {
