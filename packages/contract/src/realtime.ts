@@ -83,7 +83,7 @@ export interface EmergencySessionPayload {
   userIdEnded?: number | null;
   userName: string;
   /** The member who started or ended it: the notice is for the others ("DiffAdmin"). */
-  user_id?: number;
+  user_id?: number | null;
 }
 
 export interface ServerEventPayloads {
