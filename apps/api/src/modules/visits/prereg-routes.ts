@@ -2,8 +2,8 @@ import { flag, listOf, localized, one, PREREG_IMAGE, type RegistrationMethod, zC
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { entities, userTypes, users } from '../../db/schema/index';
-import { asSystem, withTenant } from '../../platform/db/tenant';
+import { userTypes, users } from '../../db/schema/index';
+import { withTenant } from '../../platform/db/tenant';
 import { notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
@@ -12,9 +12,11 @@ import { checkPreRegistration, createExpectedVisit } from './create-expected-vis
 import { canSwitchType, currentCondition, hostStep, mandatoryDetails, preRegFlags } from './flow-rules';
 import { hostCondition, searchHosts } from './hosts';
 import { consoleHostSearch, consoleHostSettings, consoleMember, isJourneyId, zLinkCodeOrJourneyId } from './console-hosts';
-import { hitOrganisation, isPublicMethod, linkFlows, offeredFlow, offeredFlowOf, offeredUserTypes, resolveLink } from './link';
+import { isPublicMethod, linkFlows, offeredFlow, offeredFlowOf, offeredUserTypes, resolveLink } from './link';
 import { presentMetadata } from './present-metadata';
 import { assertLinkOpen, visitByUrl } from './visit-by-url';
+import { CONFIRMATION_LINK, PREREG_LINK } from './link-kinds';
+import { linkData } from '../../platform/auth/link-caller';
 import { confirmVisit } from './confirm-visit';
 import { safeZone } from '../../platform/time-zone';
 import { assertContactsFree, findPerson } from './visit-rules';
@@ -36,15 +38,16 @@ export default defineRoutes((r, services) => {
     url: '/api/check_image_qr_compliance_status_in_pre_registration/{lang}/{journeyFlowId}',
     summary:
       "A pre-registration link's organisation and place and, for the chosen user type (query user_type_id, or the link's only one), its flow's compliance flags (rule 133), switching (rule 193), mandatory data and entry condition; journeyFlowId is the link code",
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'params', name: 'journeyFlowId' },
     tags,
     params: z.object({ lang: zLang, journeyFlowId: zLinkCode }),
     query: z.object({ user_type_id: zId.optional() }),
     response: one(zPreRegSettings),
     rateLimit: perAddress,
-    handler: async ({ params, query, lang }) => {
-      const l = await resolveLink(db, params.journeyFlowId);
-      return withTenant(db, l.entity.id, async (tx) => {
+    handler: async ({ link, tenant, query, lang }) => {
+      const l = linkData(link, PREREG_LINK)!;
+      return tenant(async (tx) => {
         const offered = (await linkFlows(tx, l)).filter((f) => isPublicMethod(f.type.registrationMethod));
         const chosen = query.user_type_id ? await offeredFlow(tx, l, query.user_type_id) : offered.length === 1 ? offered[0] : null;
         const condition = chosen ? await currentCondition(tx, l.entity.id, chosen.flow.complianceId) : null;
@@ -89,13 +92,14 @@ export default defineRoutes((r, services) => {
     method: 'GET',
     url: '/api/get_pre_registration_user_type/{lang}/{id}',
     summary: "The user types a visitor may choose on a pre-registration link (its journey's flows), with their registration methods (rule 156); id is the link code",
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'params', name: 'id' },
     tags,
     params: z.object({ lang: zLang, id: zLinkCode }),
     response: listOf(zPreRegUserType),
     rateLimit: perAddress,
-    handler: async ({ params, lang }) => {
-      const data = await offeredUserTypes(db, await resolveLink(db, params.id), lang);
+    handler: async ({ link, lang }) => {
+      const data = await offeredUserTypes(db, linkData(link, PREREG_LINK)!, lang);
       return { data, count: data.length };
     },
   });
@@ -104,14 +108,15 @@ export default defineRoutes((r, services) => {
     method: 'GET',
     url: '/api/check-change-userType-registration-method/{lang}/{id}',
     summary: 'Can a user type (id) pre-register through the link (query journey_flow_id = link code)? Rule 151',
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'query', name: 'journey_flow_id' },
     tags,
     params: z.object({ lang: zLang, id: zId }),
     query: z.object({ journey_flow_id: zLinkCode }),
     response: zRegistrationMethodCheck,
     rateLimit: perAddress,
-    handler: async ({ params, query, t }) => {
-      const { type } = await offeredFlowOf(db, await resolveLink(db, query.journey_flow_id), params.id);
+    handler: async ({ link, params, t }) => {
+      const { type } = await offeredFlowOf(db, linkData(link, PREREG_LINK)!, params.id);
       return { message: t('prereg.valid'), data: { user_type_id: type.id, registration_method: type.registrationMethod, approval_required: flag(type.registrationMethod === 'approval_required') } };
     },
   });
@@ -120,14 +125,15 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/validate_user_type_pre_registration/{lang}',
     summary: 'Is this user type offered by the link for pre-registration? 400 "Registration is not available via this link." otherwise',
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'body', name: 'journey_flow_id' },
     tags,
     params: zLangParam,
     body: zUserTypeCheckBody,
     response: zPreRegUserTypeAnswer,
     rateLimit: perAddress,
-    handler: async ({ body, t, lang }) => {
-      const link = await resolveLink(db, body.journey_flow_id);
+    handler: async ({ link: l, body, t, lang }) => {
+      const link = linkData(l, PREREG_LINK)!;
       const { flow, type } = await offeredFlowOf(db, link, body.user_type_id);
       return { message: t('prereg.valid'), data: { id: type.id, entity_id: link.entity.id, name: localized(type.name, type.nameI18n, lang), pre_registration_method: type.registrationMethod as RegistrationMethod, journey_flow_id: flow.id } };
     },
@@ -137,15 +143,16 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/check_user_entity/{lang}',
     summary: 'Existing-user, different-type and not-allowed checks (rules 136-138), and whether the person has a photo already (rule 134)',
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'body', name: 'journey_flow_id' },
     tags,
     params: zLangParam,
     body: zCheckUserEntityBody,
     response: one(zUserTypeCheckResult),
     rateLimit: perAddress,
-    handler: async ({ body }) => {
-      const link = await resolveLink(db, body.journey_flow_id);
-      return withTenant(db, link.entity.id, async (tx) => {
+    handler: async ({ link: l, tenant, body }) => {
+      const link = linkData(l, PREREG_LINK)!;
+      return tenant(async (tx) => {
         const { type: to } = await offeredFlow(tx, link, body.user_type_id);
         const person = await findPerson(tx, link.entity.id, { email: body.email, phone: body.phone, passportId: body.passport_id });
         if (!person) return { data: { user_exists: 0 as const, user_type: null, can_change_user_type: 1 as const, user_type_id: null, has_image: 0 as const } };
@@ -158,19 +165,19 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'POST',
     url: '/api/check_user_found/{lang}',
-    summary: 'Is there a person with this e-mail or phone in the organisation? Answers only found 1/0',
-    access: 'public',
+    summary: "Is there a person with this e-mail or phone in the organisation? Answers only found 1/0, and only within a valid pre-registration or confirmation link of that organisation (`link`: the link's code)",
+    access: 'link',
+    link: { kinds: [PREREG_LINK, CONFIRMATION_LINK], in: 'body', name: 'link' },
     tags,
     params: zLangParam,
     body: zCheckUserFoundBody,
     response: zUserFound,
     rateLimit: { max: 20, timeWindow: 60_000, key: (req) => `prereg-found:${req.ip}` },
-    handler: async ({ body }) => {
-      const [entity] = await asSystem(db, (tx) => tx.select({ id: entities.id }).from(entities).where(eq(entities.id, body.entity_id)));
-      if (!entity) throw notFound();
-      await hitOrganisation(db, entity.id);
+    handler: async ({ link, tenant, body }) => {
+      // Only within a link of the organisation it names (issue 16 part 5): another organisation's id is 404 (route.ts).
+      const entity = { id: link.entityId };
       if (!body.email && !body.phone) return { data: { found: 0 as const } };
-      const rows = await withTenant(db, entity.id, (tx) =>
+      const rows = await tenant((tx) =>
         tx
           .select({ id: users.id })
           .from(users)
@@ -236,15 +243,16 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/search_For_The_User_In_The_Flow_Host',
     summary: "Find one of the hosts of the user type's flow on a link by exact e-mail or phone; 404 when none",
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'body', name: 'journey_flow_id' },
     tags,
     body: zFlowHostLookupBody,
     response: one(zHost),
     rateLimit: perAddress,
-    handler: async ({ body }) => {
-      const link = await resolveLink(db, body.journey_flow_id);
+    handler: async ({ link: l, tenant, body }) => {
+      const link = linkData(l, PREREG_LINK)!;
       if (!body.email && !body.phone) throw notFound();
-      const [row] = await withTenant(db, link.entity.id, async (tx) => {
+      const [row] = await tenant(async (tx) => {
         const { flow } = await offeredFlow(tx, link, body.user_type_id);
         if (!hostStep(flow).asked) return [];
         return tx
@@ -262,14 +270,15 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/validate-expected-visit/{lang}',
     summary: 'Checks a pre-registration before it is sent: user type, host, date not past (rule 139), duplicate visit (message error_date, rules 135-136)',
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'body', name: 'journey_flow_id' },
     tags,
     params: zLangParam,
     body: zValidateExpectedVisitBody,
     response: zMessage,
     rateLimit: perAddress,
-    handler: async ({ body, t }) => {
-      await checkPreRegistration(services, await resolveLink(db, body.journey_flow_id), body);
+    handler: async ({ link, body, t }) => {
+      await checkPreRegistration(services, linkData(link, PREREG_LINK)!, body);
       return { message: t('prereg.valid') };
     },
   });
@@ -309,13 +318,14 @@ export default defineRoutes((r, services) => {
     method: 'GET',
     url: '/api/visit-by-visit-url/{lang}/{visitUrl}',
     summary: 'Visit metadata behind a confirmation or compliance link (rules 142-148); query type=compliance for the compliance variant',
-    access: 'public',
+    access: 'link',
+    link: { kinds: [CONFIRMATION_LINK], in: 'params', name: 'visitUrl', state: 'any' },
     tags,
     params: z.object({ lang: zLang, visitUrl: zVisitUrl }),
     query: z.object({ type: z.enum(['confirmation', 'compliance']).default('confirmation') }),
     response: one(zVisitMetadata),
     rateLimit: perAddress,
-    handler: async ({ params, query, t }) => ({ data: presentMetadata(services, await visitByUrl(db, params.visitUrl), query.type, t) }),
+    handler: async ({ link, query, t }) => ({ data: presentMetadata(services, linkData(link, CONFIRMATION_LINK)!, query.type, t) }),
   });
 
   const confirmResponse = z.object({ message: z.string(), data: z.object({ visit_id: z.number(), is_confirmed: zFlag }) });
@@ -373,15 +383,15 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/validate-user-update',
     summary: "Checks the visitor's corrected e-mail and phone before confirming (rule 171)",
-    access: 'public',
+    access: 'link',
+    link: { kinds: [CONFIRMATION_LINK], in: 'body', name: 'visit_url' },
     tags,
     body: zValidateUserUpdateBody,
     response: zMessage,
     rateLimit: perAddress,
-    handler: async ({ body, t }) => {
-      const row = await visitByUrl(db, body.visit_url);
-      assertLinkOpen(row);
-      await withTenant(db, row.visit.entityId, (tx) => assertContactsFree(tx, row.visit.entityId, { email: body.email, phone: body.phone }, row.user.id));
+    handler: async ({ link, tenant, body, t }) => {
+      const row = linkData(link, CONFIRMATION_LINK)!;
+      await tenant((tx) => assertContactsFree(tx, row.visit.entityId, { email: body.email, phone: body.phone }, row.user.id));
       return { message: t('prereg.valid') };
     },
   });

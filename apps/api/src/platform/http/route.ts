@@ -2,6 +2,8 @@ import { isAllowed, type Language, type PermissionKey, planAllowsCustomFields, t
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, MemberActor } from '../auth/actor';
+import { type Device, deviceToken, resolveDevice } from '../auth/device-caller';
+import { type LinkOf, type LinkSpec, resolveLinkCaller } from '../auth/link-caller';
 import type { Db } from '../db/client';
 import { inLane } from '../db/lanes';
 import { withTenant } from '../db/tenant';
@@ -14,10 +16,13 @@ import type { Services } from '../services';
 import { audit as writeAudit } from '../audit';
 
 /**
- * Who may call a route. `public`: anyone (rate limit it); `account`: any signed-in account, with or without an
- * organisation; `tenant` (default): a member of the session's organisation, in its tenant transaction.
+ * Who may call a route (docs/ARCHITECTURE.md, "Callers are declared on the route"). `public`: anyone, no
+ * organisation's data (rate limit it); `account`: any signed-in account, with or without an organisation;
+ * `tenant` (default): a member of the session's organisation, in its tenant transaction; `device`: a kiosk by its
+ * device token (`ctx.device`), in its organisation's tenant transaction; `link`: a visitor's link of the kinds the
+ * route names (`ctx.link`), resolved and checked before the handler, in its organisation's tenant transaction.
  */
-export type Access = 'public' | 'account' | 'tenant';
+export type Access = 'public' | 'account' | 'tenant' | 'device' | 'link';
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -31,7 +36,11 @@ export interface Ctx<A extends Access, P extends Schema, Q extends Schema, B ext
   query: Out<Q>;
   body: Out<B>;
   actor: A extends 'tenant' ? MemberActor : A extends 'account' ? Actor : Actor | null;
-  /** Runs `fn` in the organisation's tenant transaction (row-level security bound). Tenant routes only. */
+  /** The calling kiosk, its organisation, area, site and journey (device routes). */
+  device: A extends 'device' ? Device : undefined;
+  /** The resolved visitor's link (link routes). */
+  link: A extends 'link' ? LinkOf : undefined;
+  /** Runs `fn` in the organisation's tenant transaction (row-level security bound): the member's, the kiosk's or the link's. */
   tenant: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
   /** Queues a real-time event; it is sent after the handler (and so its transaction) has succeeded. */
   emit: <E extends ServerEvent>(room: 'entity' | 'user', id: number, event: E, payload: ServerEventPayloads[E]) => void;
@@ -51,6 +60,8 @@ export interface RouteDef<A extends Access, P extends Schema, Q extends Schema, 
   url: string;
   summary: string;
   access?: A;
+  /** Link routes: the link kinds the route takes and where its token is (platform/auth/link-caller.ts). */
+  link?: LinkSpec;
   /** Any one of these permission keys allows the call (rule 90). */
   permission?: PermissionKey | PermissionKey[];
   /** Reachable on a Standalone package (rules 7, 92): the sites area. */
@@ -89,8 +100,8 @@ export interface Router {
 
 const ENTITY_KEYS = ['entityId', 'entity_id', 'entity'] as const;
 
-/** The session's organisation is the only one a call may name; any other id answers 404 (no existence leak). */
-function assertOwnEntity(actor: MemberActor, ...parts: unknown[]) {
+/** The caller's organisation is the only one a call may name; any other id answers 404 (no existence leak). */
+function assertOwnEntity(actor: { entityId: number }, ...parts: unknown[]) {
   for (const part of parts) {
     if (!part || typeof part !== 'object') continue;
     for (const k of ENTITY_KEYS) {
@@ -105,7 +116,7 @@ function assertOwnEntity(actor: MemberActor, ...parts: unknown[]) {
 
 export function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>, actor: Actor | null): void {
   const access = def.access ?? 'tenant';
-  if (access === 'public') return;
+  if (access === 'public' || access === 'device' || access === 'link') return;
   if (!actor) throw unauthenticated();
   if (access === 'account') return;
   if (!actor.entityId || !actor.entity || !actor.userId) throw forbidden('auth.no_membership');
@@ -120,6 +131,10 @@ export function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>,
   if (actor.entity.package !== 'Cloud' && !def.standalone && !actor.isSupport) throw forbidden('errors.package_standalone');
   if (def.plan === 'custom_fields' && !planAllowsCustomFields(actor.entity.plan)) throw forbidden('errors.plan_required');
 }
+
+/** The document's security scheme of each caller kind (app.ts declares them). */
+export const securityOf = (access: Access) =>
+  access === 'public' ? [] : access === 'device' ? [{ device: [] }] : access === 'link' ? [{ link: [] }] : [{ bearer: [] }];
 
 export const toFastifyPath = (url: string) => url.replace(/\{(\w+)\}/g, ':$1');
 
@@ -147,7 +162,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               querystring: d.query,
               body: d.multipart ? undefined : d.body,
               response: d.response ? { [d.status ?? 200]: d.response } : undefined,
-              security: access === 'public' ? [] : [{ bearer: [] }],
+              security: securityOf(access),
             }).filter(([, v]) => v !== undefined),
           ),
           config: {
@@ -168,13 +183,33 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
           // sees the request as sent, including an `entity_id` the route's schema would strip.
           preValidation: async (req) => {
             authorize(d, req.actor);
+            if (access === 'device') {
+              // A kiosk's token only: a console session (or none, or a revoked kiosk) is not a device.
+              const device = await resolveDevice(services.database.db, deviceToken(req));
+              if (!device) throw unauthenticated('kiosk_app.device_token');
+              req.caller = { device, entityId: device.entity.id };
+              assertOwnEntity(req.caller, req.params, req.query, req.body);
+            }
             // A multipart form is not parsed yet here (its handler checks its fields); a JSON body is, whatever the route.
             if (access === 'tenant') assertOwnEntity(req.actor as MemberActor, req.params, req.query, req.body);
           },
+          // A link is resolved once its token has passed the route's schema (a malformed one answers 400 with its
+          // field message), and before the handler: unknown 404, used or expired as its kind's rules say.
+          preHandler:
+            access === 'link'
+              ? async (req) => {
+                  if (!d.link) throw new AppError(500, 'errors.server');
+                  const link = await resolveLinkCaller(services, d.link, req);
+                  req.caller = { link, entityId: link.entityId };
+                  assertOwnEntity(req.caller, req.params, req.query, req.body);
+                }
+              : undefined,
           handler: async (req, reply) => {
             const events: QueuedEvent[] = [];
             const writes: CommittedWrite[] = [];
             const actor = req.actor;
+            const caller = req.caller;
+            const entityId = caller ? caller.entityId : actor?.entityId;
             const ctx: Ctx<Access, Schema, Schema, Schema> = {
               req,
               reply,
@@ -184,15 +219,18 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               query: req.query as never,
               body: req.body as never,
               actor: actor as never,
+              device: caller?.device as never,
+              link: caller?.link as never,
               tenant: (fn) => {
-                if (!actor?.entityId) throw new AppError(500, 'errors.server');
-                return withTenant(services.database.db, actor.entityId, fn);
+                if (!entityId) throw new AppError(500, 'errors.server');
+                return withTenant(services.database.db, entityId, fn);
               },
               emit: (room, id, event, payload) => events.push({ room, id, event, payload }),
               endMembership: (userIds) => events.push({ endMembership: userIds }),
               audit: async (tx, action, subject, subjectId, changes) => {
-                await writeAudit(tx, actor!.entityId!, actor, action, subject, subjectId, changes);
-                writes.push({ entityId: actor!.entityId!, action, subject, subjectId: subjectId ?? null, changes: changes ?? null });
+                if (!entityId) throw new AppError(500, 'errors.server');
+                await writeAudit(tx, entityId, caller ? null : actor, action, subject, subjectId, changes);
+                writes.push({ entityId, action, subject, subjectId: subjectId ?? null, changes: changes ?? null });
               },
               t: (key, vars) => translate(req.lang, key, vars),
             };
