@@ -6,6 +6,7 @@ import { withTenant } from '../src/platform/db/tenant';
 import { api, buildTestApp, type TestApp } from './harness';
 import { createMember, createOrg, type Org } from './factories';
 import { makeArea, makeSite, pairKiosk } from './places';
+import { createPlace } from '../src/modules/visits/testing';
 import { idsByTable, isEntityKey, isIdKey, markers, type JsonSchema, type Operation, operations, sample, snapshot, tablesFor } from './sweep';
 
 /**
@@ -52,7 +53,10 @@ afterAll(() => h?.close());
 
 type Call = { op: Operation; url: string; body?: unknown; entityNamed: boolean; label: string };
 
-function plan(op: Operation, ids: Record<string, number[]>): Call[] {
+/** A link route's token field, set to a link of A (or an unknown one) in every call of the plan. */
+type LinkToken = { in: string; name: string; value: string };
+
+function plan(op: Operation, ids: Record<string, number[]>, link?: LinkToken): Call[] {
   const tables = Object.keys(ids);
   const all = [...new Set(Object.values(ids).flat())].slice(0, 20);
   const candidates = (name: string, where: string): number[] => {
@@ -66,8 +70,8 @@ function plan(op: Operation, ids: Record<string, number[]>): Call[] {
   const bodySchema: JsonSchema | undefined = op.requestBody?.content?.['application/json']?.schema;
   const bodyIdKeys = Object.keys(bodySchema?.properties ?? {}).filter((k) => isEntityKey(k) || isIdKey(k));
   const idParams = [
-    ...params.filter((p) => isEntityKey(p.name) || isIdKey(p.name)).map((p) => ({ name: p.name, where: p.in as string })),
-    ...bodyIdKeys.map((name) => ({ name, where: 'body' })),
+    ...params.filter((p) => (isEntityKey(p.name) || isIdKey(p.name)) && p.name !== link?.name).map((p) => ({ name: p.name, where: p.in as string })),
+    ...bodyIdKeys.filter((name) => name !== link?.name).map((name) => ({ name, where: 'body' })),
   ];
   if (!idParams.length) return [];
   const calls: Call[] = [];
@@ -80,12 +84,13 @@ function plan(op: Operation, ids: Record<string, number[]>): Call[] {
       const query = new URLSearchParams();
       for (const p of params) {
         if (p.in === 'query' && !p.required && p.name !== target.name) continue;
-        const v = sample(p.schema, p.name, idFor, 0, target.name);
+        const v = link && p.name === link.name && p.in === link.in ? link.value : sample(p.schema, p.name, idFor, 0, target.name);
         if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(v)));
         else query.set(p.name, typeof v === 'object' ? JSON.stringify(v) : String(v));
       }
       if ([...query.keys()].length) url += `?${query}`;
-      const body = ['POST', 'PUT', 'PATCH'].includes(op.method) ? (bodySchema ? sample(bodySchema, 'body', idFor, 0, target.name) : {}) : undefined;
+      let body = ['POST', 'PUT', 'PATCH'].includes(op.method) ? (bodySchema ? sample(bodySchema, 'body', idFor, 0, target.name) : {}) : undefined;
+      if (link?.in === 'body' && body && typeof body === 'object') body = { ...(body as object), [link.name]: link.value };
       const entityNamed = isEntityKey(target.name);
       calls.push({ op, url, body, entityNamed, label: `${op.method} ${url}${body ? ` ${JSON.stringify(body).slice(0, 200)}` : ''}` });
     }
@@ -139,6 +144,38 @@ describe('cross-tenant sweep', () => {
     const after = await snapshot(db, b.entityId);
     for (const table of Object.keys(before)) expect(after[table], `rows of ${table} changed`).toEqual(before[table]);
     console.log(`cross-tenant sweep: ${swept.size} routes, ${calls} calls, ${secrets.length} markers of B`);
+  }, 300_000);
+
+  it("A's visitor links name none of B's ids: never B's data, another organisation 404, B unchanged (issue 20)", async () => {
+    const db = h.services.database;
+    const before = await snapshot(db, b.entityId);
+    const secrets = markers(before, await snapshot(db, a.entityId));
+    secrets.push(b.email, b.subdomain, 'Bravo Sweep School');
+    const ids = await idsByTable(db, b.entityId);
+    const aLink = (await createPlace(h, a)).link.code;
+    const failures: string[] = [];
+    const swept = new Set<string>();
+    for (const op of ops as (Operation & { 'x-link'?: { kinds: string[]; in: string; name: string } })[]) {
+      const spec = op['x-link'];
+      if (schemeOf(op) !== 'link' || !spec) continue;
+      // A pre-registration link of A where the route takes one; otherwise a link nobody holds (404 before the handler).
+      const value = spec.kinds.includes('pre-registration') ? aLink : 'Zz'.repeat(20);
+      for (const call of plan(op, ids, { in: spec.in, name: spec.name, value })) {
+        const res = await api(h.app).raw(call.op.method, call.url, call.body);
+        swept.add(`${op.method} ${op.path}`);
+        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+        if (res.status >= 500 || res.status === 401) failures.push(`${res.status} ${call.label}`);
+        else if (call.entityNamed && res.status !== 404) failures.push(`${res.status} (expected 404 for another organisation's id) ${call.label}`);
+        else if (res.status < 300) {
+          const leaked = secrets.filter((x) => text.includes(x));
+          if (leaked.length) failures.push(`${res.status} leaked ${JSON.stringify(leaked.slice(0, 3))} ${call.label}`);
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(swept).toContain('POST /api/check_user_found/{lang}');
+    const after = await snapshot(db, b.entityId);
+    for (const table of Object.keys(before)) expect(after[table], `rows of ${table} changed`).toEqual(before[table]);
   }, 300_000);
 
   it('a kiosk token is no console session and a console session no kiosk: 401 before any handler (issue 20)', async () => {

@@ -32,6 +32,8 @@ export interface RouteDoc {
   produces?: string[];
   status?: number;
   rateLimit?: { max: number; timeWindow: number };
+  /** Link routes: the link kinds taken and where the link's token is. */
+  link?: { kinds: readonly { name: string }[]; in: string; name: string };
 }
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
@@ -64,6 +66,7 @@ export const transformRoute: SwaggerTransform = (document) => {
   if (doc.standalone) s['x-standalone'] = true;
   if (doc.plan) s['x-plan'] = doc.plan;
   if (doc.rateLimit) s['x-rate-limit'] = { max: doc.rateLimit.max, window_ms: doc.rateLimit.timeWindow };
+  if (doc.link) s['x-link'] = { kinds: doc.link.kinds.map((k) => k.name), in: doc.link.in === 'params' ? 'path' : doc.link.in, name: doc.link.name };
   return out;
 };
 
@@ -130,5 +133,5 @@ const zErrorBodyJson = () => {
 
 /** The facts of a route definition the document shows (route.ts puts them in the route's config). */
 export function routeDoc(d: Omit<RouteDoc, 'access'>, access: string): RouteDoc {
-  return { access, permission: d.permission, standalone: d.standalone, plan: d.plan, body: d.body, multipart: d.multipart, produces: d.produces, status: d.status, rateLimit: d.rateLimit };
+  return { access, permission: d.permission, standalone: d.standalone, plan: d.plan, body: d.body, multipart: d.multipart, produces: d.produces, status: d.status, rateLimit: d.rateLimit, link: d.link };
 }
