@@ -39,9 +39,8 @@ export function registerActions(r: Router, services: Services) {
       }),
   });
 
-  // Passport invitations give console access: administrators only.
+  // Passport invitations give console access: administrators only (the routes are `adminOnly`).
   const invite = (type: 'invite' | 'revoke', users: number[] | InviteRow[], roleId: number | undefined, ctx: { actor: Parameters<typeof inviteOrRevoke>[1]; tenant: <T>(fn: (tx: import('../../platform/db/client').Db) => Promise<T>) => Promise<T>; audit: (tx: import('../../platform/db/client').Db, a: string, s: string, id?: number | null, c?: Record<string, unknown>) => Promise<void>; endMembership: (ids: number[]) => void; t: (k: string) => string }) => {
-    if (ctx.actor.roleKey !== 'admin') throw forbidden();
     return ctx.tenant(async (tx) => {
       // Full rows (rules 166, 179) are checked and their grants written first; rows that fail are skipped.
       const rows = users.length && typeof users[0] === 'object' ? await prepareInviteRows(tx, ctx.actor, users as InviteRow[], ctx.t) : null;
@@ -55,17 +54,17 @@ export function registerActions(r: Router, services: Services) {
   };
 
   r.route({
-    method: 'PUT', url: '/api/invite_revoke', summary: 'Passport invitation or revocation, decided by type (rule 178)', tags, permission: perm,
+    method: 'PUT', url: '/api/invite_revoke', summary: 'Passport invitation or revocation, decided by type (rule 178)', tags, permission: perm, adminOnly: true,
     body: zInviteRevokeBody, response: zMassResult,
     handler: (ctx) => invite(ctx.body.type, ctx.body.users, ctx.body.role_id, ctx),
   });
   r.route({
-    method: 'POST', url: '/api/mass-action-apply-invite-users', summary: 'Invite many people to the dashboard: plain ids, or rows with role, sites, user types and phone (rules 166, 179)', tags, permission: perm,
+    method: 'POST', url: '/api/mass-action-apply-invite-users', summary: 'Invite many people to the dashboard: plain ids, or rows with role, sites, user types and phone (rules 166, 179)', tags, permission: perm, adminOnly: true,
     body: zApplyInviteBody, response: zMassResult,
     handler: (ctx) => invite('invite', ctx.body.users, ctx.body.role_id, ctx),
   });
   r.route({
-    method: 'POST', url: '/api/mass-action-apply-revoke-users', summary: "Revoke many people's passports", tags, permission: perm,
+    method: 'POST', url: '/api/mass-action-apply-revoke-users', summary: "Revoke many people's passports", tags, permission: perm, adminOnly: true,
     body: zInviteRevokeBody.omit({ type: true, role_id: true }), response: zMassResult,
     handler: (ctx) => invite('revoke', ctx.body.users, undefined, ctx),
   });

@@ -64,6 +64,8 @@ export interface RouteDef<A extends Access, P extends Schema, Q extends Schema, 
   link?: LinkSpec;
   /** Any one of these permission keys allows the call (rule 90). */
   permission?: PermissionKey | PermissionKey[];
+  /** Only the organisation's administrators (role `admin`), whatever the role's permissions: 403 otherwise. */
+  adminOnly?: boolean;
   /** Reachable on a Standalone package (rules 7, 92): the sites area. */
   standalone?: boolean;
   /** Needs the professional or enterprise plan (rule 12). */
@@ -124,6 +126,7 @@ export function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>,
   if (!def.allowWithoutOtp && actor.roleId && actor.entity.otpRoles?.includes(actor.roleId) && !actor.otpEnabled) {
     throw forbidden('errors.otp_required', { otp_error: true });
   }
+  if (def.adminOnly && actor.roleKey !== 'admin') throw forbidden();
   if (def.permission) {
     const keys = Array.isArray(def.permission) ? def.permission : [def.permission];
     if (!keys.some((k) => isAllowed(actor.permissions, k))) throw forbidden();
