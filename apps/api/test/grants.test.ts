@@ -5,6 +5,7 @@ import { withTenant } from '../src/platform/db/tenant';
 import { createMember, createOrg, type Org } from './factories';
 import { api, buildTestApp, type TestApp } from './harness';
 import { makeArea, makeSite } from './places';
+import { operations, sample } from './sweep';
 
 /**
  * GRANTS (rules 96, 100, 101; issue 16 part 3, issue 20 part 2): a member limited to site A and user type X reaches
@@ -26,8 +27,8 @@ beforeAll(async () => {
   h = await buildTestApp();
   org = await createOrg(h);
   for (const name of ['A', 'B']) {
-    const site = await makeSite(h, org, { name: `Site ${name}` });
-    at[name] = { site: site.id, area: (await makeArea(h, org, site.id, { name: `Hall ${name}` })).id };
+    const site = await makeSite(h, org, { name: `Grantsite ${name}` });
+    at[name] = { site: site.id, area: (await makeArea(h, org, site.id, { name: `Granthall ${name}` })).id };
   }
   const member = await createMember(h, org, 'admin');
   limited = member.token;
@@ -92,4 +93,38 @@ describe('a member limited to site A and user type X (rules 96, 100; issue 16 pa
     expect((await c.get(`/api/files/documents/${file.YA}`)).status).toBe(404);
     expect((await api(h.app, org.token).get(`/api/files/documents/${file.YA}`)).status).toBe(200);
   });
+
+  it('no list call (every GET naming no object but the organisation) shows the limited member a person of type Y, or site B or its area', async () => {
+    const doc = (await api(h.app).get('/api/openapi.json')).body;
+    const markers = ['Person YA', 'ya@grants.test', 'Grantsite B', 'Granthall B'];
+    const c = api(h.app, limited);
+    const leaks: string[] = [];
+    let calls = 0;
+    const ownerSaw = new Set<string>();
+    for (const op of operations(doc)) {
+      // Lists: no path parameter but the organisation (and the language).
+      const path = op.path.replace(/\{(entityId|entity_id|entity)\}/g, String(org.entityId)).replace('{lang}', 'en');
+      if (op.method !== 'GET' || path.includes('{') || (op as { 'x-access'?: string })['x-access'] !== 'tenant') continue;
+      const query = new URLSearchParams();
+      for (const p of op.parameters ?? []) {
+        if (p.in !== 'query' || !p.required) continue;
+        const v = sample(p.schema, p.name, () => undefined);
+        query.set(p.name, typeof v === 'object' ? JSON.stringify(v) : String(v));
+      }
+      const url = `${path}${[...query.keys()].length ? `?${query}` : ''}`;
+      const res = await c.get(url);
+      calls++;
+      if (res.status >= 300) continue;
+      const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body);
+      const seen = markers.filter((m) => text.includes(m));
+      if (seen.length) leaks.push(`${url}: ${seen.join(', ')}`);
+      // The same list shows them to the owner (so the sweep can see a leak at all).
+      const owner = await api(h.app, org.token).get(url);
+      if (markers.some((m) => JSON.stringify(owner.body).includes(m))) ownerSaw.add(op.path);
+    }
+    expect(calls).toBeGreaterThan(30);
+    expect(ownerSaw.size).toBeGreaterThan(2);
+    console.log(`grants list sweep: ${calls} lists, ${ownerSaw.size} of them show the markers to the owner`);
+    expect(leaks, leaks.join('\n')).toEqual([]);
+  }, 120_000);
 });
