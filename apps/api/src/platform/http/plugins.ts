@@ -28,6 +28,7 @@ declare module 'fastify' {
 /** Reads the bearer token and the language of every API request. */
 export function registerIdentity(app: FastifyInstance) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('caller', undefined);
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
