@@ -3,7 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { userTypes, users } from '../../db/schema/index';
-import { withTenant } from '../../platform/db/tenant';
 import { notFound } from '../../platform/errors';
 import { readMultipart } from '../../platform/http/multipart';
 import { defineRoutes } from '../../platform/http/route';
@@ -193,18 +192,19 @@ export default defineRoutes((r, services) => {
     url: '/api/hosts/settings/{journeyId}/{userTypeId}',
     summary:
       "Host settings of the user type's flow (rules 194, 197, 203): may the visitor skip the host, are there hosts, the note. journeyId is a link code (public form) or, for a signed-in member with the users permission, a journey id (the /add-expected-visitors form)",
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'params', name: 'journeyId', orMember: (req) => isJourneyId(String((req.params as { journeyId?: unknown }).journeyId)) },
     tags,
     params: z.object({ journeyId: zLinkCodeOrJourneyId, userTypeId: zId }),
     response: one(zHostSettings),
     rateLimit: perAddress,
-    handler: async ({ params, t, actor }) => {
+    handler: async ({ link: l, tenant, params, t, actor }) => {
       if (isJourneyId(params.journeyId)) {
         const member = consoleMember(actor);
-        return { data: await withTenant(db, member.entityId, (tx) => consoleHostSettings(tx, member.entityId, Number(params.journeyId), params.userTypeId, t)) };
+        return { data: await tenant((tx) => consoleHostSettings(tx, member.entityId, Number(params.journeyId), params.userTypeId, t)) };
       }
-      const link = await resolveLink(db, params.journeyId);
-      return withTenant(db, link.entity.id, async (tx) => {
+      const link = linkData(l, PREREG_LINK)!;
+      return tenant(async (tx) => {
         const { flow } = await offeredFlow(tx, link, params.userTypeId);
         const step = hostStep(flow);
         const [any] = step.asked ? await tx.select({ id: users.id }).from(users).where(hostCondition(link.entity.id, flow)).limit(1) : [];
@@ -219,19 +219,20 @@ export default defineRoutes((r, services) => {
     url: '/api/hosts/search',
     summary:
       "Search the hosts of the user type's flow by name (at least 2 characters); answers id and full name only. journey_flow_id is a link code (public form); journey_id a journey of a signed-in member with the users permission (the console form)",
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'body', name: 'journey_flow_id', orMember: (req) => !!(req.body as { journey_id?: unknown } | undefined)?.journey_id },
     tags,
     body: zHostSearchBody,
     response: listOf(zHost),
     rateLimit: perAddress,
-    handler: async ({ body, actor }) => {
+    handler: async ({ link: l, tenant, body, actor }) => {
       if (body.journey_id) {
         const member = consoleMember(actor);
-        const data = await withTenant(db, member.entityId, (tx) => consoleHostSearch(tx, member.entityId, body.journey_id!, body.user_type_id, body.search));
+        const data = await tenant((tx) => consoleHostSearch(tx, member.entityId, body.journey_id!, body.user_type_id, body.search));
         return { data, count: data.length };
       }
-      const link = await resolveLink(db, body.journey_flow_id!);
-      const data = await withTenant(db, link.entity.id, async (tx) => {
+      const link = linkData(l, PREREG_LINK)!;
+      const data = await tenant(async (tx) => {
         const { flow } = await offeredFlow(tx, link, body.user_type_id);
         return hostStep(flow).asked ? searchHosts(tx, link.entity.id, flow, body.search) : [];
       });

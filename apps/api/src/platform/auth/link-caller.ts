@@ -25,6 +25,11 @@ export interface LinkSpec {
   name: string;
   /** `any`: the route also answers for a used or expired link (it presents why, rules 142-148). Default `open`. */
   state?: 'open' | 'any';
+  /**
+   * The call is a signed-in member's instead (the console's form of the same call) when this says so: no link is
+   * resolved, the handler checks the member itself, and `ctx.tenant` runs in the member's organisation.
+   */
+  orMember?: (req: FastifyRequest) => boolean;
 }
 
 /** The resolved link a `link` route receives as `ctx.link`. */

@@ -34,7 +34,7 @@ export interface RouteDoc {
   status?: number;
   rateLimit?: { max: number; timeWindow: number };
   /** Link routes: the link kinds taken and where the link's token is. */
-  link?: { kinds: readonly { name: string }[]; in: string; name: string };
+  link?: { kinds: readonly { name: string }[]; in: string; name: string; orMember?: unknown };
 }
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
@@ -68,7 +68,7 @@ export const transformRoute: SwaggerTransform = (document) => {
   if (doc.standalone) s['x-standalone'] = true;
   if (doc.plan) s['x-plan'] = doc.plan;
   if (doc.rateLimit) s['x-rate-limit'] = { max: doc.rateLimit.max, window_ms: doc.rateLimit.timeWindow };
-  if (doc.link) s['x-link'] = { kinds: doc.link.kinds.map((k) => k.name), in: doc.link.in === 'params' ? 'path' : doc.link.in, name: doc.link.name };
+  if (doc.link) s['x-link'] = { kinds: doc.link.kinds.map((k) => k.name), in: doc.link.in === 'params' ? 'path' : doc.link.in, name: doc.link.name, ...(doc.link.orMember ? { or_member: true } : {}) };
   return out;
 };
 

@@ -136,8 +136,8 @@ export function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>,
 }
 
 /** The document's security scheme of each caller kind (app.ts declares them). */
-export const securityOf = (access: Access) =>
-  access === 'public' ? [] : access === 'device' ? [{ device: [] }] : access === 'link' ? [{ link: [] }] : [{ bearer: [] }];
+export const securityOf = (access: Access, orMember = false) =>
+  access === 'public' ? [] : access === 'device' ? [{ device: [] }] : access === 'link' ? [{ link: [] }, ...(orMember ? [{ bearer: [] }] : [])] : [{ bearer: [] }];
 
 export const toFastifyPath = (url: string) => url.replace(/\{(\w+)\}/g, ':$1');
 
@@ -165,7 +165,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               querystring: d.query,
               body: d.multipart ? undefined : d.body,
               response: d.response ? { [d.status ?? 200]: d.response } : undefined,
-              security: securityOf(access),
+              security: securityOf(access, !!d.link?.orMember),
             }).filter(([, v]) => v !== undefined),
           ),
           config: {
@@ -202,6 +202,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
             access === 'link'
               ? async (req) => {
                   if (!d.link) throw new AppError(500, 'errors.server');
+                  if (d.link.orMember?.(req)) return;
                   const link = await resolveLinkCaller(services, d.link, req);
                   req.caller = { link, entityId: link.entityId };
                   assertOwnEntity(req.caller, req.params, req.query, req.body);
