@@ -11,7 +11,7 @@ import { checkPreRegistration, createExpectedVisit } from './create-expected-vis
 import { canSwitchType, currentCondition, hostStep, mandatoryDetails, preRegFlags } from './flow-rules';
 import { hostCondition, searchHosts } from './hosts';
 import { consoleHostSearch, consoleHostSettings, consoleMember, isJourneyId, zLinkCodeOrJourneyId } from './console-hosts';
-import { isPublicMethod, linkFlows, offeredFlow, offeredFlowOf, offeredUserTypes, resolveLink } from './link';
+import { isPublicMethod, linkFlows, offeredFlow, offeredFlowOf, offeredUserTypes } from './link';
 import { presentMetadata } from './present-metadata';
 import { assertLinkOpen, visitByUrl } from './visit-by-url';
 import { CONFIRMATION_LINK, PREREG_LINK } from './link-kinds';
@@ -288,7 +288,8 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/create-expected-visit/{lang}',
     summary: 'Pre-register a visit (multipart form; `image` file when the flow requires a photo and the person has none, rules 134, 140)',
-    access: 'public',
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'form', name: 'journey_id' },
     tags,
     params: zLangParam,
     body: zCreateExpectedVisitForm,
@@ -298,11 +299,11 @@ export default defineRoutes((r, services) => {
     response: zPreRegistered,
     status: 201,
     rateLimit: { max: 20, timeWindow: 60_000, key: (req) => `prereg-create:${req.ip}` },
-    handler: async ({ req, params, emit, t }) => {
+    handler: async ({ req, params, emit, t, openLink }) => {
       const form = req.isMultipart()
         ? await readMultipart(req, { fields: zCreateExpectedVisitForm, files: PHOTO })
         : { fields: parseBody(zCreateExpectedVisitForm, req.body ?? {}), files: {} as Record<string, undefined> };
-      const link = await resolveLink(db, form.fields.journey_id);
+      const link = linkData(await openLink(form.fields.journey_id), PREREG_LINK)!;
       // The link decides the organisation and area; a form naming others is refused, never followed.
       if (form.fields.entity_id !== undefined && form.fields.entity_id !== link.entity.id) throw notFound('prereg.not_available');
       if (form.fields.area_id !== undefined && form.fields.area_id !== link.area?.id) throw notFound('prereg.not_available');
@@ -339,7 +340,8 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/confirm/visit/{lang}',
     summary: 'Confirm a visit from its link (form with _method=PUT, rule 141); then the link counts as used (rule 147)',
-    access: 'public',
+    access: 'link',
+    link: { kinds: [CONFIRMATION_LINK], in: 'form', name: 'visit_url', state: 'any' },
     tags,
     params: zLangParam,
     body: zConfirmVisitForm,
@@ -347,9 +349,9 @@ export default defineRoutes((r, services) => {
     bodyLimit: PREREG_IMAGE.maxBytes + 512 * 1024,
     response: confirmResponse,
     rateLimit: perAddress,
-    handler: async ({ req, t }) => {
+    handler: async ({ req, t, openLink }) => {
       const form = await readConfirm(req);
-      const row = await visitByUrl(db, form.fields.visit_url);
+      const row = linkData(await openLink(form.fields.visit_url), CONFIRMATION_LINK)!;
       if (form.fields.visit_id && form.fields.visit_id !== row.visit.id) throw notFound();
       assertLinkOpen(row);
       await confirmVisit(services, row, form.fields, form.files.image ?? form.files['user[image]']);

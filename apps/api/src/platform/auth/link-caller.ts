@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, notFound, unauthenticated } from '../errors';
+import { AppError, fieldError, notFound, unauthenticated } from '../errors';
 import type { Services } from '../services';
 
 /**
@@ -20,8 +20,11 @@ export interface LinkKind<D = unknown> {
 /** What a `link` route declares: the kinds it takes and where the link's token is. */
 export interface LinkSpec {
   kinds: readonly LinkKind[];
-  /** The request part and field holding the token (a multipart form is not parsed yet: use params or query). */
-  in: 'params' | 'query' | 'body';
+  /**
+   * The request part and field holding the token. `form`: a form field the handler reads itself (multipart); the
+   * handler opens the link with `ctx.openLink(token)` before it does anything else.
+   */
+  in: 'params' | 'query' | 'body' | 'form';
   name: string;
   /** `any`: the route also answers for a used or expired link (it presents why, rules 142-148). Default `open`. */
   state?: 'open' | 'any';
@@ -46,11 +49,12 @@ export function linkData<D>(link: LinkOf | undefined, kind: LinkKind<D>): D | nu
 }
 
 /** Reads the token where the route says and resolves it with the first kind that knows it: 401 none sent, 404 unknown. */
-export async function resolveLinkCaller(services: Services, spec: LinkSpec, req: FastifyRequest): Promise<LinkOf> {
-  const part = req[spec.in] as Record<string, unknown> | undefined;
-  const raw = part && typeof part === 'object' ? part[spec.name] : undefined;
+export async function resolveLinkCaller(services: Services, spec: LinkSpec, req: FastifyRequest, fromForm?: unknown): Promise<LinkOf> {
+  const part = spec.in === 'form' ? undefined : (req[spec.in] as Record<string, unknown> | undefined);
+  const raw = spec.in === 'form' ? fromForm : part && typeof part === 'object' ? part[spec.name] : undefined;
   const token = typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
-  if (!token) throw unauthenticated('errors.link_missing');
+  // A form names its link among its fields: a missing one is a field to fill in (400), as its schema would say.
+  if (!token) throw spec.in === 'form' ? fieldError(spec.name, 'validation.required') : unauthenticated('errors.link_missing');
   if (token.length > 300) throw notFound();
   let unknown: unknown = notFound();
   for (const kind of spec.kinds) {

@@ -68,7 +68,7 @@ export const transformRoute: SwaggerTransform = (document) => {
   if (doc.standalone) s['x-standalone'] = true;
   if (doc.plan) s['x-plan'] = doc.plan;
   if (doc.rateLimit) s['x-rate-limit'] = { max: doc.rateLimit.max, window_ms: doc.rateLimit.timeWindow };
-  if (doc.link) s['x-link'] = { kinds: doc.link.kinds.map((k) => k.name), in: doc.link.in === 'params' ? 'path' : doc.link.in, name: doc.link.name, ...(doc.link.orMember ? { or_member: true } : {}) };
+  if (doc.link) s['x-link'] = { kinds: doc.link.kinds.map((k) => k.name), in: doc.link.in === 'params' ? 'path' : doc.link.in === 'form' ? 'body' : doc.link.in, name: doc.link.name, ...(doc.link.orMember ? { or_member: true } : {}) };
   return out;
 };
 

@@ -40,6 +40,8 @@ export interface Ctx<A extends Access, P extends Schema, Q extends Schema, B ext
   device: A extends 'device' ? Device : undefined;
   /** The resolved visitor's link (link routes). */
   link: A extends 'link' ? LinkOf : undefined;
+  /** Link routes whose token is in a form the handler reads (`link.in: 'form'`): resolves it, as before other routes' handlers. */
+  openLink: (token: unknown) => Promise<LinkOf>;
   /** Runs `fn` in the organisation's tenant transaction (row-level security bound): the member's, the kiosk's or the link's. */
   tenant: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
   /** Queues a real-time event; it is sent after the handler (and so its transaction) has succeeded. */
@@ -203,7 +205,10 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               ? async (req) => {
                   if (!d.link) throw new AppError(500, 'errors.server');
                   if (d.link.orMember?.(req)) return;
-                  const link = await resolveLinkCaller(services, d.link, req);
+                  // A form's link: a JSON body is read already (resolved here); a multipart one by the handler (openLink).
+                  if (d.link.in === 'form' && req.isMultipart()) return;
+                  const form = d.link.in === 'form' ? (req.body as Record<string, unknown> | undefined)?.[d.link.name] : undefined;
+                  const link = await resolveLinkCaller(services, d.link, req, form);
                   req.caller = { link, entityId: link.entityId };
                   assertOwnEntity(req.caller, req.params, req.query, req.body);
                 }
@@ -212,8 +217,8 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
             const events: QueuedEvent[] = [];
             const writes: CommittedWrite[] = [];
             const actor = req.actor;
-            const caller = req.caller;
-            const entityId = caller ? caller.entityId : actor?.entityId;
+            let caller = req.caller;
+            let entityId = caller ? caller.entityId : actor?.entityId;
             const ctx: Ctx<Access, Schema, Schema, Schema> = {
               req,
               reply,
@@ -225,6 +230,18 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               actor: actor as never,
               device: caller?.device as never,
               link: caller?.link as never,
+              openLink: async (token) => {
+                if (access !== 'link' || d.link?.in !== 'form') throw new AppError(500, 'errors.server');
+                if (caller?.link) {
+                  // Resolved before the handler (a JSON body): the form's token must be that link's.
+                  if (String(token ?? '').trim() !== caller.link.token) throw new AppError(404, 'errors.not_found');
+                  return caller.link;
+                }
+                const link = await resolveLinkCaller(services, d.link, req, token);
+                caller = req.caller = { link, entityId: link.entityId };
+                entityId = link.entityId;
+                return link;
+              },
               tenant: (fn) => {
                 if (!entityId) throw new AppError(500, 'errors.server');
                 return withTenant(services.database.db, entityId, fn);
