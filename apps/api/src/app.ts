@@ -52,10 +52,14 @@ export async function buildApp({ services, logger }: BuildOptions): Promise<Fast
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gatehouse API', version: '0.1.0', description: 'Visitor, attendance and site-access management.' },
-      components: { securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A console session or API token' },
+          device: { type: 'http', scheme: 'bearer', bearerFormat: 'ghk_…', description: "A kiosk's device token (docs/kiosk-protocol.md)" },
+          link: { type: 'apiKey', in: 'query', name: 'link', description: "A visitor's link code (pre-registration, confirmation, approval, online compliance, RFID, safety): sent where the operation's parameters or body name it" },
           scim: { type: 'http', scheme: 'bearer', description: 'The organisation’s SCIM token (`scim_…`), for /scim/v2' },
-        } },
+        },
+      },
     },
     transform: transformRoute,
     transformObject: transformDocument,

@@ -138,7 +138,8 @@ export const zUserTypeCheckResult = z.object({
   /** Rule 134: the person already has a photo, so the form does not ask one again. */
   has_image: zFlag,
 });
-export const zCheckUserFoundBody = z.object({ email: zEmail.optional(), phone: zPhone.optional(), entity_id: zId });
+/** Asked only within a link (issue 16 part 5): `link` is a pre-registration link's code or a confirmation link's visit url. */
+export const zCheckUserFoundBody = z.object({ link: zLinkCode, email: zEmail.optional(), phone: zPhone.optional(), entity_id: zId });
 export const zHostSettings = z.object({ allowNotSelectHost: zFlag, hostUserTypesExist: zFlag, note: z.string().nullable() });
 export const zHost = z.object({ id: z.number(), full_name: z.string() });
 /** The public form names its link (`journey_flow_id`, a link code); the console form a journey (`journey_id`). */

@@ -7,6 +7,7 @@ export const core = {
   en: {
     'errors.validation': 'The given data was invalid.',
     'errors.unauthenticated': 'Your session has ended. Please log in again.',
+    'errors.link_missing': 'This call needs the link you received. Please open the link again.',
     'errors.forbidden': 'You do not have permission to do this.',
     'errors.otp_required': 'Your role requires two-step authentication. Enable it on your passport account page.',
     'errors.not_found': 'Not found.',
@@ -71,6 +72,7 @@ export const core = {
   ar: {
     'errors.validation': 'البيانات المدخلة غير صالحة.',
     'errors.unauthenticated': 'انتهت جلستك. يرجى تسجيل الدخول مرة أخرى.',
+    'errors.link_missing': 'يتطلب هذا الطلب الرابط الذي استلمته. يرجى فتح الرابط مرة أخرى.',
     'errors.forbidden': 'ليس لديك صلاحية للقيام بذلك.',
     'errors.otp_required': 'يتطلب دورك المصادقة الثنائية. فعّلها من صفحة حساب الجواز.',
     'errors.not_found': 'غير موجود.',
@@ -135,6 +137,7 @@ export const core = {
   es: {
     'errors.validation': 'Los datos enviados no son válidos.',
     'errors.unauthenticated': 'Su sesión ha terminado. Inicie sesión de nuevo.',
+    'errors.link_missing': 'Esta llamada necesita el enlace que usted recibió. Abra el enlace de nuevo.',
     'errors.forbidden': 'No tiene permiso para hacer esto.',
     'errors.otp_required': 'Su rol requiere la verificación en dos pasos. Actívela en la página de su cuenta de pasaporte.',
     'errors.not_found': 'No encontrado.',

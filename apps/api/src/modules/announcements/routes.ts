@@ -1,10 +1,8 @@
 import { listOf, type UpdatePayload, zAnnouncement, zAnnouncementAnswer, zAnnouncementBody, zAnnouncementSaved, zAnnouncementsQuery, zAnnouncementViews, zEntityIdParam, zIdParam, zMessage } from '@gatehouse/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { announcements, users } from '../../db/schema/index';
-import { withTenant } from '../../platform/db/tenant';
 import { defineRoutes } from '../../platform/http/route';
 import type { Services } from '../../platform/services';
-import { deviceKiosk } from '../kiosk-app/index';
 import { notifyKiosks } from '../kiosks/index';
 import { activeFor, loadAnnouncements, statusCondition } from './load-announcements';
 import { ANNOUNCEMENT_CHANGED_JOB, saveAnnouncement } from './save-announcement';
@@ -133,13 +131,12 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/announcements',
     summary: "The kiosk's active announcements (its site; the kiosk shows those of the signing person's user type, reads verbal ones aloud)",
     tags: ['kiosk-app'],
-    access: 'public',
+    access: 'device',
     rateLimit: { max: 600, timeWindow: 60_000 },
     response: zAnnouncementViews,
-    handler: async ({ req }) => {
-      const k = await deviceKiosk(services, req);
+    handler: async ({ device: k, tenant }) => {
       const lang = k.kiosk.settings?.language ?? 'en';
-      return { data: await withTenant(services.database.db, k.entity.id, (tx) => activeFor(tx, k.entity.id, lang, { siteId: k.site?.id ?? k.kiosk.siteId ?? null })) };
+      return { data: await tenant((tx) => activeFor(tx, k.entity.id, lang, { siteId: k.site?.id ?? k.kiosk.siteId ?? null })) };
     },
   });
 });

@@ -2,7 +2,8 @@ import { listOf, one, zCompliance, zComplianceBody, zComplianceDetail, zComplian
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { compliances, journeyFlows, users, visits } from '../../db/schema/index';
-import { badRequest, notFound } from '../../platform/errors';
+import { grantsOf } from '../../platform/auth/grants';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { createComplianceLink } from './compliance-link';
 import { mailComplianceLinkNow } from './link-jobs';
@@ -115,12 +116,16 @@ export default defineRoutes((r, services) => {
     handler: async ({ actor, body, tenant, audit, t }) => {
       const sent = await tenant(async (tx) => {
         const [row] = await tx
-          .select({ visit: visits, email: users.email, complianceId: journeyFlows.complianceId })
+          .select({ visit: visits, email: users.email, userTypeId: users.userTypeId, complianceId: journeyFlows.complianceId })
           .from(visits)
           .innerJoin(users, eq(users.id, visits.userId))
           .leftJoin(journeyFlows, eq(journeyFlows.id, visits.journeyFlowId))
           .where(and(eq(visits.id, body.visit_id), eq(visits.entityId, actor.entityId)));
         if (!row) throw notFound();
+        // Only a visit within the member's sites and user types (rules 96, 100; issue 16 part 3).
+        const grants = await grantsOf(tx, actor);
+        if (row.visit.siteId && !grants.canSite(row.visit.siteId)) throw forbidden('visits.site_forbidden');
+        if (!grants.canUserType(row.visit.userTypeId ?? row.userTypeId)) throw forbidden('visits.user_type_forbidden');
         if (!row.complianceId) throw badRequest({ visit_id: ['compliance.not_in_flow'] });
         if (!row.email) throw badRequest({ visit_id: ['compliance.no_email'] });
         // A link for a visit that is over, deleted or refused would only say it has expired (rules 144-148).

@@ -3,11 +3,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { complianceLinks, complianceVersions, compliances, entities, journeyFlows, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
-import { withTenant } from '../../platform/db/tenant';
 import { AppError, notFound } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { defineRoutes } from '../../platform/http/route';
-import { findLink, linkState } from './compliance-link';
+import { linkData } from '../../platform/auth/link-caller';
+import { linkState } from './compliance-link';
+import { ONLINE_COMPLIANCE_LINK } from './link-kinds';
 import { certificateRefusal, checkCertificate, linkCertificateAnswer } from './certificates/store-certificate';
 import { saveAnswers } from './save-answers';
 import { visits } from '../../db/schema/index';
@@ -35,22 +36,20 @@ async function linkContext(tx: Db, entityId: number, visitId: number) {
   return { ...row, compliance: c ?? null };
 }
 
-export default defineRoutes((r, services) => {
-  const db = services.database.db;
-
+export default defineRoutes((r) => {
   r.route({
     method: 'GET',
     url: '/api/get_online_compliance_user',
     summary: 'Public: the entry conditions behind a compliance link, or why the link has expired (rules 144-148)',
-    access: 'public',
+    access: 'link',
+    link: { kinds: [ONLINE_COMPLIANCE_LINK], in: 'query', name: 'visitCode', state: 'any' },
     tags,
     query: z.object({ visitCode: z.string().min(20).max(200) }),
     rateLimit: RATE,
     response: zOnlineCompliance,
-    handler: async ({ query, lang }) => {
-      const link = await findLink(db, query.visitCode);
-      if (!link) throw notFound();
-      return withTenant(db, link.entityId, async (tx) => {
+    handler: async ({ link: l, tenant, lang }) => {
+      const link = linkData(l, ONLINE_COMPLIANCE_LINK)!;
+      return tenant(async (tx) => {
         const ctx = await linkContext(tx, link.entityId, link.visitId);
         const state = linkState(link, ctx.visit);
         const l: Language = ctx.lang ?? lang;
@@ -91,16 +90,16 @@ export default defineRoutes((r, services) => {
     url: '/api/create_online_compliance_user',
     summary:
       "Public: a visitor's answers from a compliance link, with the QR text of a certificate if they present one (checked against the organisation's trust list and the entry condition's protocols, negative-PCR acceptance and PCR valid days, and stored as their document); a passed answer uses the link up (rules 144-148, 205-211)",
-    access: 'public',
+    access: 'link',
+    link: { kinds: [ONLINE_COMPLIANCE_LINK], in: 'body', name: 'visitCode', state: 'any' },
     tags,
     body: zOnlineAnswersBody,
     rateLimit: RATE,
     status: 201,
     response: zOnlineAnswersSaved,
-    handler: async ({ body, lang }) => {
-      const link = await findLink(db, body.visitCode);
-      if (!link) throw notFound();
-      return withTenant(db, link.entityId, async (tx) => {
+    handler: async ({ link: l, tenant, body, lang }) => {
+      const link = linkData(l, ONLINE_COMPLIANCE_LINK)!;
+      return tenant(async (tx) => {
         // Lock the link so two submissions cannot both use it.
         const [locked] = await tx.select().from(complianceLinks).where(and(eq(complianceLinks.id, link.id), eq(complianceLinks.entityId, link.entityId))).for('update');
         const ctx = await linkContext(tx, link.entityId, link.visitId);

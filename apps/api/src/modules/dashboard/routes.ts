@@ -1,8 +1,9 @@
 import { INPUT_METHODS, listOf, one, SCAN_TYPES, LOGBOOK_VISIT_STATUSES, zDailyQuery, zDashboardTotals, zEntityIdParam, zIdParam, zLogbook, zLogbookFilter, zLogbookRow, zLookup, zScanTypeQuery, zSetupChecklist, zVisitListQuery } from '@gatehouse/contract';
 import { badRequest, found } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { eq } from 'drizzle-orm';
-import { scans } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { scans, users } from '../../db/schema/index';
+import { grantsOf } from '../../platform/auth/grants';
 import { scanQuery } from '../signin';
 import { dailyCounts } from './daily-counts';
 import { listLogbook, presentLogbookRow } from './list-logbook';
@@ -90,7 +91,9 @@ export default defineRoutes((r) => {
     response: one(zLogbookRow),
     handler: ({ actor, params, tenant }) =>
       tenant(async (tx) => {
-        const [row] = await scanQuery(tx, actor.entityId, eq(scans.id, params.id));
+        // Within the member's sites and user types, as the logbook (rule 96, issue 16 part 3): another's is 404.
+        const grants = await grantsOf(tx, actor);
+        const [row] = await scanQuery(tx, actor.entityId, and(eq(scans.id, params.id), grants.areaCondition(scans.areaId), grants.userTypeCondition(users.userTypeId)));
         return { data: presentLogbookRow(found(row)) };
       }),
   });

@@ -91,8 +91,18 @@ export default defineRoutes((r, services) => {
   r.route({
     method: 'GET', url: '/api/files/documents/{file}', summary: 'An attached certificate (members of the organisation only)', tags, permission: [...perm],
     params: z.object({ file: z.string().regex(/^\d+-[a-f0-9]{16}\.(pdf|jpg|png)$/) }), raw: true, produces: ['application/pdf', 'image/jpeg', 'image/png'],
-    handler: async ({ actor, params, reply }) => {
+    handler: async ({ actor, params, reply, tenant }) => {
       if (Number(params.file.split('-')[0]) !== actor.entityId) throw notFound();
+      // Only a document of a person the member may see (rule 96, issue 16 part 3): another site's or type's is 404.
+      const [doc] = await tenant(async (tx) =>
+        tx
+          .select({ id: userDocuments.id })
+          .from(userDocuments)
+          .innerJoin(users, eq(users.id, userDocuments.userId))
+          .where(and(eq(userDocuments.entityId, actor.entityId), eq(userDocuments.file, `/api/files/documents/${params.file}`), visibleTo(await accessOf(tx, actor))))
+          .limit(1),
+      );
+      if (!doc) throw notFound();
       const data = await services.storage.get(`documents/${params.file}`).catch(() => null);
       if (!data) throw notFound();
       const type = params.file.endsWith('.pdf') ? 'application/pdf' : params.file.endsWith('.png') ? 'image/png' : 'image/jpeg';

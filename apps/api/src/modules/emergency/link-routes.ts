@@ -1,5 +1,7 @@
 import { translate, zMusterPoints, zMusterPointsBody, zMusterPointsSaved, zSafetyAnswerBody, zSafetyLinkAnswered, zSafetyLinkInfo, zSafetyTokenParam, zSiteIdParam } from '@gatehouse/contract';
+import { linkData } from '../../platform/auth/link-caller';
 import { defineRoutes } from '../../platform/http/route';
+import { SAFETY_LINK } from './link-kinds';
 import { reachableSite } from '../sites/index';
 import { listMusterPoints, saveMusterPoints } from './muster-points';
 import { answerSafetyLink, presentLink, resolveSafetyLink } from './safety-link';
@@ -8,17 +10,19 @@ import { answerSafetyLink, presentLink, resolveSafetyLink } from './safety-link'
 export default defineRoutes((r, services) => {
   // A link is a 32-character random token; limit guessing per address.
   const limited = { max: 30, timeWindow: 60_000 };
+  const link = { kinds: [SAFETY_LINK], in: 'params', name: 'token' } as const;
 
   r.route({
     method: 'GET',
     url: '/api/emergency_link/{token}',
     summary: 'What a single-use safety link is about: first name, session, organisation, open / used / ended',
     tags: ['emergency'],
-    access: 'public',
+    access: 'link',
+    link,
     rateLimit: limited,
     params: zSafetyTokenParam,
     response: zSafetyLinkInfo,
-    handler: async ({ params }) => ({ data: presentLink(await resolveSafetyLink(services, params.token)) }),
+    handler: async ({ link: l }) => ({ data: presentLink(linkData(l, SAFETY_LINK)!) }),
   });
 
   r.route({
@@ -26,14 +30,14 @@ export default defineRoutes((r, services) => {
     url: '/api/emergency_link/{token}',
     summary: 'Answer a safety link once: { answer: safe | needs_help } marks the person (410 once used or ended)',
     tags: ['emergency'],
-    access: 'public',
+    access: 'link',
+    link,
     rateLimit: limited,
     params: zSafetyTokenParam,
     body: zSafetyAnswerBody,
     response: zSafetyLinkAnswered,
-    handler: async ({ params, body }) => {
-      const link = await resolveSafetyLink(services, params.token);
-      await answerSafetyLink(services, link, body.answer);
+    handler: async ({ link: l, params, body }) => {
+      await answerSafetyLink(services, linkData(l, SAFETY_LINK)!, body.answer);
       const after = await resolveSafetyLink(services, params.token);
       const data = presentLink(after);
       return { message: translate(data.lang, 'emergency.answer_thanks'), data };

@@ -36,6 +36,15 @@ describe('kiosk app: device token', () => {
     expect((await api(h.app, gone.token).get('/api/kiosk-app/config')).status).toBe(401);
   });
 
+  it("a kiosk naming another organisation answers 404 before any handler; a revoked-looking or console token 401 on every device call (issue 20)", async () => {
+    const c = api(h.app, device.token);
+    expect((await c.get(`/api/kiosk-app/people?search=pat&entity_id=${other.entityId}`)).status).toBe(404);
+    expect((await c.post('/api/kiosk-app/scan', { entity_id: other.entityId, user_id: 1 })).status).toBe(404);
+    expect((await c.get(`/api/kiosk-app/config?entity_id=${org.entityId}`)).status).toBe(200);
+    // A kiosk token is no console session.
+    expect((await c.get(`/api/sites/${org.entityId}`)).status).toBe(401);
+  });
+
   it("answers the kiosk's own configuration", async () => {
     const res = await api(h.app, device.token).get('/api/kiosk-app/config');
     expect(res.status).toBe(200);

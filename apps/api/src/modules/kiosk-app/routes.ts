@@ -18,14 +18,13 @@ import {
   zSignInOutResult,
 } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
-import { withTenant } from '../../platform/db/tenant';
 import { fieldError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { afterSignIn, arrivalAsks, loadSubject, type SignInOutResult } from '../signin';
 import { badgeFor } from './badge';
 import { checkConditionAnswers } from './check-conditions';
 import { recordBadgePrint } from '../print/index';
-import { type DeviceKiosk, deviceKiosk, deviceToken, kioskActor } from './device-kiosk';
+import { type DeviceKiosk, deviceToken, kioskActor } from './device-kiosk';
 import { identify } from './identify';
 import { loadKioskJourney, presentKioskJourney } from './journey';
 import { scanAtKiosk } from './scan';
@@ -52,19 +51,18 @@ const perDevice = { max: 1200, timeWindow: 60_000, key: (req: FastifyRequest) =>
 
 /** The kiosk app's own calls, authenticated by the device token (docs/kiosk-protocol.md), not a console session. */
 export default defineRoutes((r, services) => {
-  const db = services.database.db;
 
   r.route({
     method: 'GET',
     url: '/api/kiosk-app/config',
     summary: "The kiosk's own configuration: organisation name and logo, site, area, journey and settings",
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     response: zKioskAppConfig,
-    handler: async ({ req }) => {
-      const k = await deviceKiosk(services, req);
-      const journey = await withTenant(db, k.entity.id, async (tx) => presentKioskJourney(tx, k.entity.id, await loadKioskJourney(tx, k)));
+    handler: async ({ device, tenant }) => {
+      const k = device;
+      const journey = await tenant(async (tx) => presentKioskJourney(tx, k.entity.id, await loadKioskJourney(tx, k)));
       return {
         data: {
           journey,
@@ -84,13 +82,13 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/people',
     summary: "Find a person by name on the kiosk: only people the kiosk's journey signs, names only, a few matches; quick_pass 1 when signing them by name asks their quick pass code",
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     query: zKioskPeopleQuery,
     response: zKioskPeople,
-    handler: async ({ req, query }) => {
-      const k = await deviceKiosk(services, req);
-      const data = await withTenant(db, k.entity.id, async (tx) => searchPeople(tx, k.entity.id, query.search, await loadKioskJourney(tx, k)));
+    handler: async ({ device, tenant, query }) => {
+      const k = device;
+      const data = await tenant(async (tx) => searchPeople(tx, k.entity.id, query.search, await loadKioskJourney(tx, k)));
       return { data };
     },
   });
@@ -100,15 +98,15 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/reasons/{id}',
     summary: "The reasons of a person's attendance mode (asked when a late sign-in or early sign-out needs one); action=in gives the late sign-in reasons, action=out the early sign-out ones (rule 221)",
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     params: zIdParam,
     query: zKioskReasonsQuery,
     response: zKioskReasons,
-    handler: async ({ req, params, query }) => {
-      const k = await deviceKiosk(services, req);
+    handler: async ({ device, tenant, params, query }) => {
+      const k = device;
       const actor = kioskActor(k);
-      const person = await withTenant(db, actor.entityId, (tx) => loadSubject(tx, actor, { user_id: params.id }));
+      const person = await tenant((tx) => loadSubject(tx, actor, { user_id: params.id }));
       const type = query.action === 'in' ? 'late_sign_in' : query.action === 'out' ? 'early_sign_out' : null;
       return { data: person.reasons.filter((r) => !type || r.type === type).map((r) => ({ id: r.id, name: r.name, type: r.type })) };
     },
@@ -119,14 +117,14 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/badge/{id}',
     summary: 'The badge of a sign-in this kiosk recorded, with a QR code (never for default users: rule 102)',
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     params: zIdParam,
     response: zKioskBadge,
-    handler: async ({ req, params }) => {
-      const k = await deviceKiosk(services, req);
+    handler: async ({ device, tenant, params }) => {
+      const k = device;
       return {
-        data: await withTenant(db, k.entity.id, async (tx) => {
+        data: await tenant(async (tx) => {
           const badge = await badgeFor(tx, k.entity.id, k.kiosk.id, params.id, await loadKioskJourney(tx, k));
           // The kiosk prints what it fetched: the print list's job (rule 291).
           await recordBadgePrint(tx, k.entity.id, k.kiosk, params.id, badge.user_id);
@@ -141,14 +139,14 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/identify',
     summary: 'Who a QR code, RFID card or picked name is, whether it would sign them in or out, and the checks a sign-in needs',
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     body: zKioskIdentifyBody,
     response: zKioskIdentity,
-    handler: async ({ req, body }) => {
-      const k = await deviceKiosk(services, req);
+    handler: async ({ device, tenant, body }) => {
+      const k = device;
       const areaId = areaOf(k);
-      const found = await withTenant(db, k.entity.id, async (tx) => {
+      const found = await tenant(async (tx) => {
         const who = await identify(tx, k.entity.id, areaId, await loadKioskJourney(tx, k), body);
         // What a sign-in will ask beyond the checks: the flow's host step and its entry condition when due (and a
         // visit still awaiting approval is refused here, as the sign-in would).
@@ -178,12 +176,12 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/scan',
     summary: 'A kiosk signs a person in or out at its own area (QR code value, RFID value or a picked name); the same idempotency key twice records one scan',
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     body: zKioskAppScanBody,
     response: zSignInOutResult,
-    handler: async ({ req, body, emit, t }) => {
-      const k = await deviceKiosk(services, req);
+    handler: async ({ device, body, emit, t }) => {
+      const k = device;
       const result = await scanAtKiosk(services, k, areaOf(k), body);
       await afterSignIn(services, emit, k.entity.id, result);
       return { data: presentResult(result), message: t(result.action === 'in' ? 'signin.signed_in' : 'signin.signed_out', { name: result.scan.full_name }) };
@@ -195,14 +193,14 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/conditions/{id}',
     summary: "Do these answers to one of the kiosk journey's flows' entry condition pass, and does a wrong answer need a note (rules 210-211)? Asked before the next step",
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     params: zIdParam,
     body: zKioskConditionsBody,
     response: zKioskConditionsCheck,
-    handler: async ({ req, params, body }) => {
-      const k = await deviceKiosk(services, req);
-      return { data: await withTenant(db, k.entity.id, (tx) => checkConditionAnswers(tx, k, params.id, body)) };
+    handler: async ({ device, tenant, params, body }) => {
+      const k = device;
+      return { data: await tenant((tx) => checkConditionAnswers(tx, k, params.id, body)) };
     },
   });
 
@@ -211,14 +209,14 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/hosts/{id}',
     summary: "Hosts a walk-in visitor can pick for one of the kiosk's flows (the flow's host user types, else the console users): names only",
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     params: zIdParam,
     query: zKioskHostsQuery,
     response: zKioskHosts,
-    handler: async ({ req, params, query }) => {
-      const k = await deviceKiosk(services, req);
-      return { data: await withTenant(db, k.entity.id, (tx) => searchHosts(tx, k, params.id, query.search)) };
+    handler: async ({ device, tenant, params, query }) => {
+      const k = device;
+      return { data: await tenant((tx) => searchHosts(tx, k, params.id, query.search)) };
     },
   });
 
@@ -227,13 +225,13 @@ export default defineRoutes((r, services) => {
     url: '/api/kiosk-app/visitor',
     summary: "A walk-in visitor registers at the kiosk (user type of a flow, details, host, custom fields, entry condition, photo, checks) and is signed in",
     tags,
-    access: 'public',
+    access: 'device',
     rateLimit: perDevice,
     bodyLimit: 6 * 1024 * 1024,
     body: zKioskVisitorBody,
     response: zSignInOutResult,
-    handler: async ({ req, body, emit, t, lang }) => {
-      const k = await deviceKiosk(services, req);
+    handler: async ({ device, body, emit, t, lang }) => {
+      const k = device;
       areaOf(k);
       const result = await walkIn(services, k, body, lang);
       await afterSignIn(services, emit, k.entity.id, result);

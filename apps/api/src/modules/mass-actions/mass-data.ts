@@ -2,6 +2,7 @@ import { DEFAULT_TEMPERATURE_THRESHOLD_C, type MassUser, translate, type Languag
 import { and, eq, inArray } from 'drizzle-orm';
 import { areas as areaTable, attendanceModes, reasons, userAttendanceModes, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { fieldError, notFound } from '../../platform/errors';
 import { blockedPeople } from '../signin';
@@ -14,7 +15,13 @@ import { personChecks } from './person-checks';
  * 221), checks, host, compliance status (rules 222-223) and whether the caller may act on them (rules 100, 226).
  */
 export async function massData(tx: Db, actor: MemberActor, lang: Language, q: { site_id: number; area_id?: number; user_type_id?: number; search?: string }) {
-  const { site, areas, people, capped } = await loadSitePeople(tx, actor.entityId, q);
+  // Rule 96 (issue 16 part 3): a site outside the member's grants is not found, and the list holds only people of
+  // the user types granted to them; the rest of rule 100 (attendance modes) blocks with an explanation below.
+  const grants = await grantsOf(tx, actor);
+  if (!grants.canSite(q.site_id)) throw notFound('areas.site_unknown');
+  const loaded = await loadSitePeople(tx, actor.entityId, q);
+  const { site, areas, capped } = loaded;
+  const people = loaded.people.filter((p) => grants.canUserType(p.userTypeId));
   if (q.area_id && !areas.some((a) => a.id === q.area_id)) {
     // Another organisation's area is not found; one of another site of this organisation is a wrong choice.
     const [elsewhere] = await tx.select({ id: areaTable.id }).from(areaTable).where(and(eq(areaTable.id, q.area_id), eq(areaTable.entityId, actor.entityId)));

@@ -35,12 +35,13 @@ export default defineRoutes((r) => {
     summary: "Change a role's permissions; every member with the role is told live (rules 66-68)",
     tags: ['roles'],
     permission: 'company_details',
+    // Only administrators change the permission map (no escalation).
+    adminOnly: true,
     params: z.object({ roleId: zId }),
     body: zPermissionMapBody,
     response: zMessage,
     handler: async ({ actor, params, body, tenant, emit, endMembership, audit, t }) => {
-      // Only administrators change the permission map, and never their own role's (no lock-out, no escalation).
-      if (actor.roleKey !== 'admin') throw forbidden();
+      // Never their own role's (no lock-out).
       if (params.roleId === actor.roleId) throw forbidden('roles.own_role');
       await tenant(async (tx) => {
         const [role] = await tx.select().from(roles).where(and(eq(roles.entityId, actor.entityId), eq(roles.id, params.roleId)));

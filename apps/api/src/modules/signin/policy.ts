@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { userAttendanceModes, userSites, userUserTypes } from '../../db/schema/index';
+import { userAttendanceModes } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
-import { modeAccess } from '../attendance';
 
 export interface PersonRef {
   id: number;
@@ -16,32 +16,20 @@ export interface PersonRef {
 export async function blockedPeople(tx: Db, actor: MemberActor, siteId: number, people: PersonRef[], opts: { skipModes?: boolean } = {}): Promise<Map<number, string>> {
   const blocked = new Map<number, string>();
   if (!people.length) return blocked;
-  if (!actor.allSites) {
-    const [grant] = await tx
-      .select({ siteId: userSites.siteId })
-      .from(userSites)
-      .where(and(eq(userSites.entityId, actor.entityId), eq(userSites.userId, actor.userId), eq(userSites.siteId, siteId)));
-    if (!grant) {
-      for (const p of people) blocked.set(p.id, 'signin.out_of_site');
-      return blocked;
-    }
+  // The kiosk acts for itself (no member): every site, type and mode of its organisation.
+  const grants = actor.userId ? await grantsOf(tx, actor) : null;
+  if (!grants) return blocked;
+  if (!grants.canSite(siteId)) {
+    for (const p of people) blocked.set(p.id, 'signin.out_of_site');
+    return blocked;
   }
-  if (!actor.allUserTypes) {
-    const types = await tx
-      .select({ id: userUserTypes.userTypeId })
-      .from(userUserTypes)
-      .where(and(eq(userUserTypes.entityId, actor.entityId), eq(userUserTypes.userId, actor.userId)));
-    const ids = new Set(types.map((t) => t.id));
-    for (const p of people) if (p.userTypeId !== null && !ids.has(p.userTypeId)) blocked.set(p.id, 'signin.out_of_user_type');
-  }
-  if (opts.skipModes) return blocked;
-  const access = await modeAccess(tx, actor);
-  if (!access.all) {
-    const modes = await tx
-      .select({ userId: userAttendanceModes.userId, modeId: userAttendanceModes.attendanceModeId })
-      .from(userAttendanceModes)
-      .where(and(eq(userAttendanceModes.entityId, actor.entityId), inArray(userAttendanceModes.userId, people.map((p) => p.id))));
-    for (const m of modes) if (!access.allows(m.modeId) && !blocked.has(m.userId)) blocked.set(m.userId, 'signin.out_of_mode');
-  }
+  // A person without a user type is not limited by the type grants when signing (rule 100 names the type).
+  for (const p of people) if (p.userTypeId !== null && !grants.canUserType(p.userTypeId)) blocked.set(p.id, 'signin.out_of_user_type');
+  if (opts.skipModes || grants.modeIds === null) return blocked;
+  const modes = await tx
+    .select({ userId: userAttendanceModes.userId, modeId: userAttendanceModes.attendanceModeId })
+    .from(userAttendanceModes)
+    .where(and(eq(userAttendanceModes.entityId, actor.entityId), inArray(userAttendanceModes.userId, people.map((p) => p.id))));
+  for (const m of modes) if (!grants.canMode(m.modeId) && !blocked.has(m.userId)) blocked.set(m.userId, 'signin.out_of_mode');
   return blocked;
 }

@@ -1,18 +1,15 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { sites, userSites } from '../../db/schema/index';
+import { sites } from '../../db/schema/index';
+import { grantsOf } from '../../platform/auth/grants';
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 
-/** The sites the actor may see (rule 96): null when every site. */
+/** The sites the actor may see (rule 96): null when every site (platform/auth/grants.ts). */
 export async function reachableSiteIds(tx: Db, actor: MemberActor): Promise<number[] | null> {
   if (actor.allSites) return null;
-  const rows = await tx
-    .select({ siteId: userSites.siteId })
-    .from(userSites)
-    .where(and(eq(userSites.entityId, actor.entityId), eq(userSites.userId, actor.userId)));
-  return rows.map((r) => r.siteId);
+  return (await grantsOf(tx, actor)).siteIds;
 }
 
 /** A where-condition limiting a site-id column to the sites the actor may see. */

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type InviteRow, zApplyInviteBody, zApplyLabelsBody, zDuplicatePairs, zEntityIdParam, zFaceIdSaved, zId, zInviteRevokeBody, zListQuery, zMassResult, zMergeBody, zMessage, zPassportPreview, zRfidCheck, zUserSaved } from '@gatehouse/contract';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { invitations, kiosks, userSites, users, userUserTypes } from '../../db/schema/index';
-import { asSystem } from '../../platform/db/tenant';
-import { badRequest, forbidden, found, notFound } from '../../platform/errors';
+import { linkData } from '../../platform/auth/link-caller';
+import { badRequest, forbidden, found } from '../../platform/errors';
 import type { Router } from '../../platform/http/route';
 import { composeMail, made } from '../../platform/mail';
 import type { Services } from '../../platform/services';
@@ -18,6 +18,7 @@ import { accessOf, visibleTo } from './policy';
 import { presentUserFull, presentUserRow } from './present';
 import { loadVisible } from './routes-core';
 import { assertUnique } from './save-user';
+import { RFID_LINK } from './link-kinds';
 
 const tags = ['users'];
 const perm = 'users' as const;
@@ -26,7 +27,6 @@ const RFID_CODE_HOURS = 72;
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export function registerActions(r: Router, services: Services) {
-  const db = services.database.db;
 
   r.route({
     method: 'POST', url: '/api/mass_action_apply_labels', summary: 'Add labels to many people; people outside the caller’s access are skipped (rule 100)', tags, permission: perm,
@@ -39,9 +39,8 @@ export function registerActions(r: Router, services: Services) {
       }),
   });
 
-  // Passport invitations give console access: administrators only.
+  // Passport invitations give console access: administrators only (the routes are `adminOnly`).
   const invite = (type: 'invite' | 'revoke', users: number[] | InviteRow[], roleId: number | undefined, ctx: { actor: Parameters<typeof inviteOrRevoke>[1]; tenant: <T>(fn: (tx: import('../../platform/db/client').Db) => Promise<T>) => Promise<T>; audit: (tx: import('../../platform/db/client').Db, a: string, s: string, id?: number | null, c?: Record<string, unknown>) => Promise<void>; endMembership: (ids: number[]) => void; t: (k: string) => string }) => {
-    if (ctx.actor.roleKey !== 'admin') throw forbidden();
     return ctx.tenant(async (tx) => {
       // Full rows (rules 166, 179) are checked and their grants written first; rows that fail are skipped.
       const rows = users.length && typeof users[0] === 'object' ? await prepareInviteRows(tx, ctx.actor, users as InviteRow[], ctx.t) : null;
@@ -55,17 +54,17 @@ export function registerActions(r: Router, services: Services) {
   };
 
   r.route({
-    method: 'PUT', url: '/api/invite_revoke', summary: 'Passport invitation or revocation, decided by type (rule 178)', tags, permission: perm,
+    method: 'PUT', url: '/api/invite_revoke', summary: 'Passport invitation or revocation, decided by type (rule 178)', tags, permission: perm, adminOnly: true,
     body: zInviteRevokeBody, response: zMassResult,
     handler: (ctx) => invite(ctx.body.type, ctx.body.users, ctx.body.role_id, ctx),
   });
   r.route({
-    method: 'POST', url: '/api/mass-action-apply-invite-users', summary: 'Invite many people to the dashboard: plain ids, or rows with role, sites, user types and phone (rules 166, 179)', tags, permission: perm,
+    method: 'POST', url: '/api/mass-action-apply-invite-users', summary: 'Invite many people to the dashboard: plain ids, or rows with role, sites, user types and phone (rules 166, 179)', tags, permission: perm, adminOnly: true,
     body: zApplyInviteBody, response: zMassResult,
     handler: (ctx) => invite('invite', ctx.body.users, ctx.body.role_id, ctx),
   });
   r.route({
-    method: 'POST', url: '/api/mass-action-apply-revoke-users', summary: "Revoke many people's passports", tags, permission: perm,
+    method: 'POST', url: '/api/mass-action-apply-revoke-users', summary: "Revoke many people's passports", tags, permission: perm, adminOnly: true,
     body: zInviteRevokeBody.omit({ type: true, role_id: true }), response: zMassResult,
     handler: (ctx) => invite('revoke', ctx.body.users, undefined, ctx),
   });
@@ -111,17 +110,17 @@ export function registerActions(r: Router, services: Services) {
   });
 
   r.route({
-    method: 'POST', url: '/api/verify-rfid-code', summary: 'Public RFID enrolment (/rfid/:code): records the RFID value (unique, rule 172)', tags, access: 'public',
+    method: 'POST', url: '/api/verify-rfid-code', summary: 'RFID enrolment from its link (/rfid/:code): records the RFID value (unique, rule 172)', tags, access: 'link',
+    link: { kinds: [RFID_LINK], in: 'body', name: 'code' },
     body: z.object({ code: z.string().trim().min(10).max(64), rfid: z.string().trim().min(1).max(64).optional() }),
     response: zRfidCheck,
     rateLimit: { max: 30, timeWindow: 60_000 },
-    handler: async ({ body, t }) => {
-      const [person] = await asSystem(db, (tx) => tx.select().from(users).where(and(eq(users.rfidCodeHash, hash(body.code)), gt(users.rfidCodeExpiresAt, sql`now()`))).limit(1));
-      if (!person) throw notFound('people.rfid_link_invalid');
+    handler: async ({ link, tenant, body, t }) => {
+      const person = linkData(link, RFID_LINK)!;
       if (!body.rfid) return { message: 'ok', data: { valid: 1, first_name: person.firstName, enrolled: person.rfid ? 1 : 0 } };
-      await asSystem(db, async (tx) => {
+      await tenant(async (tx) => {
         await assertUnique(tx, person.entityId, { rfid: body.rfid }, person.id);
-        await tx.update(users).set({ rfid: body.rfid, rfidCodeHash: null, rfidCodeExpiresAt: null, updatedAt: sql`now()` }).where(eq(users.id, person.id));
+        await tx.update(users).set({ rfid: body.rfid, rfidCodeHash: null, rfidCodeExpiresAt: null, updatedAt: sql`now()` }).where(and(eq(users.id, person.id), eq(users.entityId, person.entityId)));
       });
       return { message: t('people.updated'), data: { valid: 1, first_name: person.firstName, enrolled: 1 } };
     },

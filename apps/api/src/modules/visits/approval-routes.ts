@@ -2,11 +2,10 @@ import { one, zExpectedVisitRow, zExpectedVisitSaved, zLang, zMessage, zVisitAct
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { visits } from '../../db/schema/index';
-import { hashToken } from '../../platform/auth/tokens';
-import { asSystem, withTenant } from '../../platform/db/tenant';
+import { linkData } from '../../platform/auth/link-caller';
 import { notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { hitOrganisation } from './link';
+import { APPROVAL_LINK } from './link-kinds';
 import { announceDecision, decideVisit, type ApprovalAction } from './approval';
 import { expectedVisitRows } from './list-expected-visits';
 import { assertVisitGrants } from './policy';
@@ -20,7 +19,6 @@ const permission = 'users' as const;
  * decision mails the visitor the outcome; a rejected visit's links stop working.
  */
 export default defineRoutes((r, services) => {
-  const db = services.database.db;
 
   const actions: [string, ApprovalAction, string][] = [
     ['/api/approve-visit', 'approve', 'Approve a visit awaiting approval (rule 155)'],
@@ -54,27 +52,21 @@ export default defineRoutes((r, services) => {
   }
 
   const zToken = z.object({ lang: zLang, token: z.string().regex(/^[A-Za-z0-9_-]{30,100}$/) });
-  /** The visit behind a host's approval link: single use (spent by any decision) and dead once the visit's links expire. */
-  const approvalLookup = async (token: string) => {
-    const [v] = await asSystem(db, (tx) =>
-      tx.select({ id: visits.id, entityId: visits.entityId, expiresAt: visits.linkExpiresAt, status: visits.status }).from(visits).where(eq(visits.approvalTokenHash, hashToken(token))),
-    );
-    if (!v || v.status !== 'expected' || (v.expiresAt && v.expiresAt.getTime() < Date.now())) throw notFound('visits.approval_link_invalid');
-    await hitOrganisation(db, v.entityId);
-    return v;
-  };
+  /** The host's approval link, resolved before the handler (404 unknown, used or expired). */
+  const link = { kinds: [APPROVAL_LINK], in: 'params', name: 'token' } as const;
   r.route({
     method: 'GET',
     url: '/api/visit-approval/{lang}/{token}',
     summary: "The visit behind a host's approval link from the approval mail, with the names of its place, type and host (does not spend it)",
-    access: 'public',
+    access: 'link',
+    link,
     tags,
     params: zToken,
     response: one(zExpectedVisitRow),
     rateLimit: { max: 30, timeWindow: 60_000 },
-    handler: async ({ params }) => {
-      const v = await approvalLookup(params.token);
-      const [row] = await withTenant(db, v.entityId, (tx) => expectedVisitRows(tx, and(eq(visits.id, v.id), eq(visits.entityId, v.entityId)), { order: [], limit: 1, offset: 0 }));
+    handler: async ({ link: l, tenant }) => {
+      const v = linkData(l, APPROVAL_LINK)!;
+      const [row] = await tenant((tx) => expectedVisitRows(tx, and(eq(visits.id, v.id), eq(visits.entityId, v.entityId)), { order: [], limit: 1, offset: 0 }));
       return { data: row };
     },
   });
@@ -82,15 +74,16 @@ export default defineRoutes((r, services) => {
     method: 'POST',
     url: '/api/visit-approval/{lang}/{token}',
     summary: "Approve or reject from the host's mail: a single-use link (rule 155)",
-    access: 'public',
+    access: 'link',
+    link,
     tags,
     params: zToken,
     body: z.object({ action: z.enum(['approve', 'reject']) }),
     response: zMessage,
     rateLimit: { max: 30, timeWindow: 60_000 },
-    handler: async ({ params, body, t }) => {
-      const v = await approvalLookup(params.token);
-      const decided = await withTenant(db, v.entityId, (tx) => decideVisit(tx, v.entityId, v.id, body.action));
+    handler: async ({ link: l, tenant, body, t }) => {
+      const v = linkData(l, APPROVAL_LINK)!;
+      const decided = await tenant((tx) => decideVisit(tx, v.entityId, v.id, body.action));
       if (!decided) throw notFound('visits.approval_link_invalid');
       await announceDecision(services, decided);
       return { message: t(body.action === 'approve' ? 'visits.approved' : 'visits.rejected') };

@@ -1,9 +1,10 @@
 import { localized, localizedList, zId, zLang, zLinkCode, zPreRegSection, zPreRegSections } from '@gatehouse/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { withTenant } from '../../platform/db/tenant';
+import { linkData } from '../../platform/auth/link-caller';
 import { defineRoutes } from '../../platform/http/route';
-import { offeredFlow, resolveLink } from './link';
+import { offeredFlow } from './link';
+import { PREREG_LINK } from './link-kinds';
 import { preRegFields } from './prereg-fields';
 
 
@@ -13,21 +14,21 @@ import { preRegFields } from './prereg-fields';
  * Sent without a bearer token (rule 87); `link` is the pre-registration link code. Organisations below the
  * professional plan have none (rule 12).
  */
-export default defineRoutes((r, services) => {
-  const db = services.database.db;
+export default defineRoutes((r) => {
   r.route({
     method: 'GET',
     url: '/api/get_custom_fields_to_expected_visit/{lang}',
-    summary: "Custom fields of a pre-registration link (query link = code, optional user_type_id for its flow's sections), by section (public)",
-    access: 'public',
+    summary: "Custom fields of a pre-registration link (query link = code, optional user_type_id for its flow's sections), by section (a pre-registration link's call)",
+    access: 'link',
+    link: { kinds: [PREREG_LINK], in: 'query', name: 'link' },
     tags: ['prereg'],
     params: z.object({ lang: zLang }),
     query: z.object({ link: zLinkCode, user_type_id: zId.optional() }),
     response: zPreRegSections,
     rateLimit: { max: 60, timeWindow: 60_000, key: (req: FastifyRequest) => `prereg:${req.ip}` },
-    handler: async ({ query, lang }) => {
-      const link = await resolveLink(db, query.link);
-      return withTenant(db, link.entity.id, async (tx) => {
+    handler: async ({ link: l, tenant, query, lang }) => {
+      const link = linkData(l, PREREG_LINK)!;
+      return tenant(async (tx) => {
         const flow = query.user_type_id ? (await offeredFlow(tx, link, query.user_type_id)).flow : null;
         const bySection = new Map<number, z.infer<typeof zPreRegSection>>();
         for (const { section, field } of await preRegFields(tx, link.entity.id, flow)) {

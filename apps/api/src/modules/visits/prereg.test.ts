@@ -164,16 +164,27 @@ describe('existing people (rules 136-138, 193)', () => {
     expect(host.body.data.can_change_user_type).toBe(0);
   });
 
-  it('check_user_found answers only found 1/0 and never across organisations', async () => {
+  it('check_user_found answers only found 1/0, only within a valid link of the organisation it names (issue 16 part 5)', async () => {
     const org = await createOrg(h);
     const other = await createOrg(h);
     const p = await createPlace(h, org);
-    const found = await pub().post('/api/check_user_found/en', { email: p.host.email, entity_id: org.entityId });
+    const q = await createPlace(h, other);
+    const ask = (body: Record<string, unknown>) => pub().post('/api/check_user_found/en', body);
+    const found = await ask({ link: p.link.code, email: p.host.email, entity_id: org.entityId });
     expect(found.body).toEqual({ data: { found: 1 } });
-    const elsewhere = await pub().post('/api/check_user_found/en', { email: p.host.email, entity_id: other.entityId });
-    expect(elsewhere.body).toEqual({ data: { found: 0 } });
-    expect((await pub().post('/api/check_user_found/en', { email: p.host.email, entity_id: 999999 })).status).toBe(404);
-    expect((await pub().post('/api/check_user_found/en', { phone: '12ab', entity_id: org.entityId })).status).toBe(400);
+    expect((await ask({ link: p.link.code, email: 'nobody@example.test', entity_id: org.entityId })).body).toEqual({ data: { found: 0 } });
+    // No link, a guessed link, another organisation's link, or a link naming another organisation: no answer.
+    const none = await ask({ email: p.host.email, entity_id: org.entityId });
+    expect(none.status).toBe(400);
+    expect(none.body.errors.link).toBeDefined();
+    expect((await ask({ link: 'x'.repeat(32), email: p.host.email, entity_id: org.entityId })).status).toBe(404);
+    expect((await ask({ link: q.link.code, email: p.host.email, entity_id: org.entityId })).status).toBe(404);
+    expect((await ask({ link: p.link.code, email: p.host.email, entity_id: other.entityId })).status).toBe(404);
+    expect((await ask({ link: p.link.code, email: p.host.email, entity_id: 999999 })).status).toBe(404);
+    // An expired link answers as an unknown one (rule 151's message).
+    await h.services.database.db.update(preRegistrationLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(preRegistrationLinks.id, p.link.id));
+    expect((await ask({ link: p.link.code, email: p.host.email, entity_id: org.entityId })).status).toBe(404);
+    expect((await ask({ link: q.link.code, phone: '12ab', entity_id: other.entityId })).status).toBe(400);
   });
 });
 

@@ -29,12 +29,13 @@ const fill = async (entityId: number) => {
 describe('public calls: limits per address and per organisation (architecture section 5)', () => {
   it('check_user_found allows 20 a minute per address', async () => {
     const org = await createOrg(h);
+    const { link } = await createPlace(h, org);
     const codes: number[] = [];
-    for (let i = 0; i < 21; i++) codes.push((await call('POST', '/api/check_user_found/en', '10.20.0.1', { email: `x${i}@example.test`, entity_id: org.entityId })).statusCode);
+    for (let i = 0; i < 21; i++) codes.push((await call('POST', '/api/check_user_found/en', '10.20.0.1', { link: link.code, email: `x${i}@example.test`, entity_id: org.entityId })).statusCode);
     expect(codes.slice(0, 20).every((c) => c === 200)).toBe(true);
     expect(codes[20]).toBe(429);
     // Another address is not affected.
-    expect((await call('POST', '/api/check_user_found/en', '10.20.0.2', { email: 'x@example.test', entity_id: org.entityId })).statusCode).toBe(200);
+    expect((await call('POST', '/api/check_user_found/en', '10.20.0.2', { link: link.code, email: 'x@example.test', entity_id: org.entityId })).statusCode).toBe(200);
   });
 
   it('registration allows 20 a minute per address, whatever the link', async () => {
@@ -69,7 +70,7 @@ describe('public calls: limits per address and per organisation (architecture se
     ]) {
       expect((await call('GET', url, '10.20.2.2')).statusCode, url).toBe(429);
     }
-    expect((await call('POST', '/api/check_user_found/en', '10.20.2.3', { email: 'limit@example.test', entity_id: org.entityId })).statusCode).toBe(429);
+    expect((await call('POST', '/api/check_user_found/en', '10.20.2.3', { link: p.link.code, email: 'limit@example.test', entity_id: org.entityId })).statusCode).toBe(429);
   });
 });
 
@@ -82,7 +83,7 @@ describe('public calls reveal no more than the documents require', () => {
     const person = await call('POST', '/api/check_user_entity/en', '10.20.3.1', { journey_flow_id: p.link.code, user_type_id: p.visitor.id, email: p.host.email });
     expect(Object.keys(person.json().data).sort()).toEqual(['can_change_user_type', 'has_image', 'user_exists', 'user_type', 'user_type_id']);
     expect(Object.keys(person.json().data.user_type)).toEqual(['name']);
-    const found = await call('POST', '/api/check_user_found/en', '10.20.3.1', { email: p.host.email, entity_id: org.entityId });
+    const found = await call('POST', '/api/check_user_found/en', '10.20.3.1', { link: p.link.code, email: p.host.email, entity_id: org.entityId });
     expect(found.json()).toEqual({ data: { found: 1 } });
   });
 

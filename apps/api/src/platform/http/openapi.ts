@@ -24,6 +24,7 @@ export interface MultipartForm {
 export interface RouteDoc {
   access: string;
   permission?: PermissionKey | PermissionKey[];
+  adminOnly?: boolean;
   standalone?: boolean;
   plan?: string;
   body?: z.ZodType;
@@ -32,6 +33,8 @@ export interface RouteDoc {
   produces?: string[];
   status?: number;
   rateLimit?: { max: number; timeWindow: number };
+  /** Link routes: the link kinds taken and where the link's token is. */
+  link?: { kinds: readonly { name: string }[]; in: string; name: string; orMember?: unknown };
 }
 
 const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
@@ -61,9 +64,11 @@ export const transformRoute: SwaggerTransform = (document) => {
   }
   s['x-access'] = doc.access;
   if (doc.permission) s['x-permission'] = [doc.permission].flat();
+  if (doc.adminOnly) s['x-admin-only'] = true;
   if (doc.standalone) s['x-standalone'] = true;
   if (doc.plan) s['x-plan'] = doc.plan;
   if (doc.rateLimit) s['x-rate-limit'] = { max: doc.rateLimit.max, window_ms: doc.rateLimit.timeWindow };
+  if (doc.link) s['x-link'] = { kinds: doc.link.kinds.map((k) => k.name), in: doc.link.in === 'params' ? 'path' : doc.link.in === 'form' ? 'body' : doc.link.in, name: doc.link.name, ...(doc.link.orMember ? { or_member: true } : {}) };
   return out;
 };
 
@@ -130,5 +135,5 @@ const zErrorBodyJson = () => {
 
 /** The facts of a route definition the document shows (route.ts puts them in the route's config). */
 export function routeDoc(d: Omit<RouteDoc, 'access'>, access: string): RouteDoc {
-  return { access, permission: d.permission, standalone: d.standalone, plan: d.plan, body: d.body, multipart: d.multipart, produces: d.produces, status: d.status, rateLimit: d.rateLimit };
+  return { access, permission: d.permission, adminOnly: d.adminOnly, standalone: d.standalone, plan: d.plan, body: d.body, multipart: d.multipart, produces: d.produces, status: d.status, rateLimit: d.rateLimit, link: d.link };
 }

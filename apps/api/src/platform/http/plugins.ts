@@ -1,6 +1,8 @@
 import type { Language } from '@gatehouse/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { type Actor, resolveActor } from '../auth/actor';
+import type { Device } from '../auth/device-caller';
+import type { LinkOf } from '../auth/link-caller';
 import { AppError } from '../errors';
 import { isTransient } from '../db/transient';
 import { issueMessage, pickLanguage, translate } from '../i18n';
@@ -15,16 +17,19 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** A device or link caller, resolved before validation (route.ts): its organisation and what it is. */
+    caller?: { entityId: number; device?: Device; link?: LinkOf };
     lang: Language;
   }
   interface FastifyContextConfig {
-    access?: 'public' | 'account' | 'tenant';
+    access?: 'public' | 'account' | 'tenant' | 'device' | 'link';
   }
 }
 
 /** Reads the bearer token and the language of every API request. */
 export function registerIdentity(app: FastifyInstance) {
   app.decorateRequest('actor', null);
+  app.decorateRequest('caller', undefined);
   app.decorateRequest('lang', 'en');
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;

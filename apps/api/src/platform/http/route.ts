@@ -2,6 +2,8 @@ import { isAllowed, type Language, type PermissionKey, planAllowsCustomFields, t
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor, MemberActor } from '../auth/actor';
+import { type Device, deviceToken, resolveDevice } from '../auth/device-caller';
+import { type LinkOf, type LinkSpec, resolveLinkCaller } from '../auth/link-caller';
 import type { Db } from '../db/client';
 import { inLane } from '../db/lanes';
 import { withTenant } from '../db/tenant';
@@ -15,10 +17,13 @@ import type { Services } from '../services';
 import { audit as writeAudit } from '../audit';
 
 /**
- * Who may call a route. `public`: anyone (rate limit it); `account`: any signed-in account, with or without an
- * organisation; `tenant` (default): a member of the session's organisation, in its tenant transaction.
+ * Who may call a route (docs/ARCHITECTURE.md, "Callers are declared on the route"). `public`: anyone, no
+ * organisation's data (rate limit it); `account`: any signed-in account, with or without an organisation;
+ * `tenant` (default): a member of the session's organisation, in its tenant transaction; `device`: a kiosk by its
+ * device token (`ctx.device`), in its organisation's tenant transaction; `link`: a visitor's link of the kinds the
+ * route names (`ctx.link`), resolved and checked before the handler, in its organisation's tenant transaction.
  */
-export type Access = 'public' | 'account' | 'tenant';
+export type Access = 'public' | 'account' | 'tenant' | 'device' | 'link';
 
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -32,7 +37,13 @@ export interface Ctx<A extends Access, P extends Schema, Q extends Schema, B ext
   query: Out<Q>;
   body: Out<B>;
   actor: A extends 'tenant' ? MemberActor : A extends 'account' ? Actor : Actor | null;
-  /** Runs `fn` in the organisation's tenant transaction (row-level security bound). Tenant routes only. */
+  /** The calling kiosk, its organisation, area, site and journey (device routes). */
+  device: A extends 'device' ? Device : undefined;
+  /** The resolved visitor's link (link routes). */
+  link: A extends 'link' ? LinkOf : undefined;
+  /** Link routes whose token is in a form the handler reads (`link.in: 'form'`): resolves it, as before other routes' handlers. */
+  openLink: (token: unknown) => Promise<LinkOf>;
+  /** Runs `fn` in the organisation's tenant transaction (row-level security bound): the member's, the kiosk's or the link's. */
   tenant: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
   /** Queues a real-time event; it is sent after the handler (and so its transaction) has succeeded. */
   emit: <E extends ServerEvent>(room: 'entity' | 'user', id: number, event: E, payload: ServerEventPayloads[E]) => void;
@@ -52,8 +63,12 @@ export interface RouteDef<A extends Access, P extends Schema, Q extends Schema, 
   url: string;
   summary: string;
   access?: A;
+  /** Link routes: the link kinds the route takes and where its token is (platform/auth/link-caller.ts). */
+  link?: LinkSpec;
   /** Any one of these permission keys allows the call (rule 90). */
   permission?: PermissionKey | PermissionKey[];
+  /** Only the organisation's administrators (role `admin`), whatever the role's permissions: 403 otherwise. */
+  adminOnly?: boolean;
   /** Reachable on a Standalone package (rules 7, 92): the sites area. */
   standalone?: boolean;
   /** Needs the professional or enterprise plan (rule 12). */
@@ -90,8 +105,8 @@ export interface Router {
 
 const ENTITY_KEYS = ['entityId', 'entity_id', 'entity'] as const;
 
-/** The session's organisation is the only one a call may name; any other id answers 404 (no existence leak). */
-function assertOwnEntity(actor: MemberActor, ...parts: unknown[]) {
+/** The caller's organisation is the only one a call may name; any other id answers 404 (no existence leak). */
+function assertOwnEntity(actor: { entityId: number }, ...parts: unknown[]) {
   for (const part of parts) {
     if (!part || typeof part !== 'object') continue;
     for (const k of ENTITY_KEYS) {
@@ -106,7 +121,7 @@ function assertOwnEntity(actor: MemberActor, ...parts: unknown[]) {
 
 export function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>, actor: Actor | null): void {
   const access = def.access ?? 'tenant';
-  if (access === 'public') return;
+  if (access === 'public' || access === 'device' || access === 'link') return;
   if (!actor) throw unauthenticated();
   if (access === 'account') return;
   if (!actor.entityId || !actor.entity || !actor.userId) throw forbidden('auth.no_membership');
@@ -114,6 +129,7 @@ export function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>,
   if (!def.allowWithoutOtp && actor.roleId && actor.entity.otpRoles?.includes(actor.roleId) && !actor.otpEnabled) {
     throw forbidden('errors.otp_required', { otp_error: true });
   }
+  if (def.adminOnly && actor.roleKey !== 'admin') throw forbidden();
   if (def.permission) {
     const keys = Array.isArray(def.permission) ? def.permission : [def.permission];
     if (!keys.some((k) => isAllowed(actor.permissions, k))) throw forbidden();
@@ -121,6 +137,10 @@ export function authorize(def: RouteDef<Access, Schema, Schema, Schema, Schema>,
   if (actor.entity.package !== 'Cloud' && !def.standalone && !actor.isSupport) throw forbidden('errors.package_standalone');
   if (def.plan === 'custom_fields' && !planAllowsCustomFields(actor.entity.plan)) throw forbidden('errors.plan_required');
 }
+
+/** The document's security scheme of each caller kind (app.ts declares them). */
+export const securityOf = (access: Access, orMember = false) =>
+  access === 'public' ? [] : access === 'device' ? [{ device: [] }] : access === 'link' ? [{ link: [] }, ...(orMember ? [{ bearer: [] }] : [])] : [{ bearer: [] }];
 
 export const toFastifyPath = (url: string) => url.replace(/\{(\w+)\}/g, ':$1');
 
@@ -148,7 +168,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               querystring: d.query,
               body: d.multipart ? undefined : d.body,
               response: d.response ? { [d.status ?? 200]: d.response } : undefined,
-              security: access === 'public' ? [] : [{ bearer: [] }],
+              security: securityOf(access, !!d.link?.orMember),
             }).filter(([, v]) => v !== undefined),
           ),
           config: {
@@ -169,13 +189,37 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
           // sees the request as sent, including an `entity_id` the route's schema would strip.
           preValidation: async (req) => {
             authorize(d, req.actor);
+            if (access === 'device') {
+              // A kiosk's token only: a console session (or none, or a revoked kiosk) is not a device.
+              const device = await resolveDevice(services.database.db, deviceToken(req));
+              if (!device) throw unauthenticated('kiosk_app.device_token');
+              req.caller = { device, entityId: device.entity.id };
+              assertOwnEntity(req.caller, req.params, req.query, req.body);
+            }
             // A multipart form is not parsed yet here (its handler checks its fields); a JSON body is, whatever the route.
             if (access === 'tenant') assertOwnEntity(req.actor as MemberActor, req.params, req.query, req.body);
           },
+          // A link is resolved once its token has passed the route's schema (a malformed one answers 400 with its
+          // field message), and before the handler: unknown 404, used or expired as its kind's rules say.
+          preHandler:
+            access === 'link'
+              ? async (req) => {
+                  if (!d.link) throw new AppError(500, 'errors.server');
+                  if (d.link.orMember?.(req)) return;
+                  // A form's link: a JSON body is read already (resolved here); a multipart one by the handler (openLink).
+                  if (d.link.in === 'form' && req.isMultipart()) return;
+                  const form = d.link.in === 'form' ? (req.body as Record<string, unknown> | undefined)?.[d.link.name] : undefined;
+                  const link = await resolveLinkCaller(services, d.link, req, form);
+                  req.caller = { link, entityId: link.entityId };
+                  assertOwnEntity(req.caller, req.params, req.query, req.body);
+                }
+              : undefined,
           handler: async (req, reply) => {
             const events: QueuedEvent[] = [];
             const writes: CommittedWrite[] = [];
             const actor = req.actor;
+            let caller = req.caller;
+            let entityId = caller ? caller.entityId : actor?.entityId;
             const ctx: Ctx<Access, Schema, Schema, Schema> = {
               req,
               reply,
@@ -185,9 +229,23 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               query: req.query as never,
               body: req.body as never,
               actor: actor as never,
+              device: caller?.device as never,
+              link: caller?.link as never,
+              openLink: async (token) => {
+                if (access !== 'link' || d.link?.in !== 'form') throw new AppError(500, 'errors.server');
+                if (caller?.link) {
+                  // Resolved before the handler (a JSON body): the form's token must be that link's.
+                  if (String(token ?? '').trim() !== caller.link.token) throw new AppError(404, 'errors.not_found');
+                  return caller.link;
+                }
+                const link = await resolveLinkCaller(services, d.link, req, token);
+                caller = req.caller = { link, entityId: link.entityId };
+                entityId = link.entityId;
+                return link;
+              },
               tenant: (fn) => {
-                const entityId = actor?.entityId;
-                if (!entityId) throw new AppError(500, 'errors.server');
+                const tenantId = entityId;
+                if (!tenantId) throw new AppError(500, 'errors.server');
                 // A deadlock or serialization failure runs the transaction again; what the failed attempt queued
                 // (events, audit notices) is dropped first.
                 const mark = { events: events.length, writes: writes.length };
@@ -195,7 +253,7 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
                   () => {
                     mark.events = events.length;
                     mark.writes = writes.length;
-                    return withTenant(services.database.db, entityId, fn);
+                    return withTenant(services.database.db, tenantId, fn);
                   },
                   () => {
                     events.length = mark.events;
@@ -206,8 +264,9 @@ export function defineRoutes(register: (r: Router, services: Services) => void):
               emit: (room, id, event, payload) => events.push({ room, id, event, payload }),
               endMembership: (userIds) => events.push({ endMembership: userIds }),
               audit: async (tx, action, subject, subjectId, changes) => {
-                await writeAudit(tx, actor!.entityId!, actor, action, subject, subjectId, changes);
-                writes.push({ entityId: actor!.entityId!, action, subject, subjectId: subjectId ?? null, changes: changes ?? null });
+                if (!entityId) throw new AppError(500, 'errors.server');
+                await writeAudit(tx, entityId, caller ? null : actor, action, subject, subjectId, changes);
+                writes.push({ entityId, action, subject, subjectId: subjectId ?? null, changes: changes ?? null });
               },
               t: (key, vars) => translate(req.lang, key, vars),
             };
