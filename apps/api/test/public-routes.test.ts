@@ -20,6 +20,9 @@ const PUBLIC: Record<string, string> = {
   'GET /api/files/logos/{file}': "an organisation's logo (shown on its login page and in mails)",
   'POST /api/kiosk-register': 'a new device asks for a pairing code: it has no token yet',
   'POST /api/kiosk-register/poll': 'the device waits for an admin to pair it, then receives its device token once',
+  'GET /scim/v2/ServiceProviderConfig': "SCIM discovery (RFC 7644 section 4): what the endpoint supports, no organisation's data",
+  'GET /scim/v2/ResourceTypes': 'SCIM discovery: the resource types, no data',
+  'GET /scim/v2/Schemas': 'SCIM discovery: the schemas, no data',
 };
 
 let h: TestApp;
@@ -31,20 +34,22 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const key = (op: Operation) => `${op.method} ${op.path}`;
+const isScim = (op: Operation) => (op.security ?? []).some((s) => 'scim' in (s as object));
 
 describe('public routes (issue 20: no data route is public)', () => {
   it('only the allow-listed calls are public, and each of them is still a route', () => {
-    const open = ops.filter((op) => op['x-access'] === 'public').map(key).sort();
+    // The SCIM resources check their own bearer scheme (the organisation's SCIM token) in their tenant transaction.
+    const open = ops.filter((op) => op['x-access'] === 'public' && !isScim(op)).map(key).sort();
     expect(open).toEqual(Object.keys(PUBLIC).sort());
   });
 
   it('every other call names its security scheme: bearer (member or account), device (kiosk) or link (visitor)', () => {
     const wrong: string[] = [];
     for (const op of ops) {
-      if (op['x-access'] === 'public') continue;
+      if (op['x-access'] === 'public' && !isScim(op)) continue;
       const schemes = (op.security ?? []).flatMap((s) => Object.keys(s as object));
       const orMember = (op as { 'x-link'?: { or_member?: boolean } })['x-link']?.or_member;
-      const expected = op['x-access'] === 'device' ? 'device' : op['x-access'] === 'link' ? (orMember ? 'link,bearer' : 'link') : 'bearer';
+      const expected = isScim(op) ? 'scim' : op['x-access'] === 'device' ? 'device' : op['x-access'] === 'link' ? (orMember ? 'link,bearer' : 'link') : 'bearer';
       if (schemes.join() !== expected) wrong.push(`${key(op)}: ${op['x-access']} with ${JSON.stringify(op.security)}`);
     }
     expect(wrong, wrong.join('\n')).toEqual([]);
