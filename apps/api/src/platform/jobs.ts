@@ -29,7 +29,15 @@ export class Jobs {
   ) {
     const common = { schema: 'pgboss', supervise: !opts.installOnly, schedule: !opts.installOnly, migrate: true } as const;
     // The same pool as the app (the embedded database has one connection): pg-boss's statements wait in its lanes.
-    this.boss = new PgBoss({ ...common, db: { executeSql: (text: string, values: unknown[] = []) => database.sql.query(text, values) } });
+    // Once the pool has ended (the process is stopping), pg-boss's last bookkeeping (a job's completion or failure
+    // that was still waiting for the connection) is dropped rather than thrown where nobody catches it: the job
+    // stays active and runs again after its expiry, as after a crash.
+    const executeSql = (text: string, values: unknown[] = []) =>
+      database.sql.query(text, values).catch((err: Error) => {
+        if (/after calling end on the pool/.test(err.message)) return { rows: [] };
+        throw err;
+      });
+    this.boss = new PgBoss({ ...common, db: { executeSql } });
     this.boss.on('error', (err) => console.error('[jobs]', err.message));
   }
 
