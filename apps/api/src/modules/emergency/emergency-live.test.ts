@@ -128,7 +128,10 @@ describe('automatic start from a kiosk’s fire alarm (issue 17 part 3)', () => 
     await new Promise((r) => setTimeout(r, 80));
     expect(reports).toHaveLength(0);
     volts = 0.4;
-    await until(() => reports.length === 1);
+    // Refused (this kiosk's alarm is off), the watcher keeps reporting at each reading while the input stays tripped:
+    // wait for the first report, not for exactly one (a fast server answers two between the test's looks).
+    await until(() => reports.length >= 1);
+    expect(reports[0]).toEqual({ ok: false, error: 'fire alarm not enabled' });
     stop();
   });
 });
