@@ -138,8 +138,13 @@ test.describe.serial('integrations: a Wonde school synced in, fixed and merged',
 
     await page.goBack();
     await page.getByRole('link', { name: 'Write-back' }).click();
-    // Kofi Mensah (merged into the demo pupil) has yesterday's morning sign-in: on time, so the mode's code.
-    const row = page.getByRole('table', { name: 'Write-back' }).getByRole('row', { name: /Kofi Mensah/ });
+    // Kofi Mensah (merged into the demo pupil) has the demo's morning sign-ins of the past days: one of them, on
+    // time, carries the mode's code. The row is followed by its scan's id from here on.
+    const table = page.getByRole('table', { name: 'Write-back' });
+    const first = table.getByRole('row', { name: /Kofi Mensah/ }).filter({ hasText: 'AM' }).filter({ hasText: 'To send' }).first();
+    await expect(first).toBeVisible();
+    const scanRow = (await first.getAttribute('data-testid'))!;
+    const row = page.getByTestId(scanRow);
     await expect(row).toContainText('AM');
     await expect(row).toContainText('/');
     await expect(row).toContainText('To send');
@@ -152,7 +157,7 @@ test.describe.serial('integrations: a Wonde school synced in, fixed and merged',
     await page.getByRole('button', { name: 'Write back (1)' }).click();
     await expect(row).toHaveCount(0, { timeout: 20_000 });
     await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Sent');
-    await expect.poll(async () => page.getByRole('table', { name: 'Write-back' }).getByRole('row', { name: /Kofi Mensah/ }).count(), { timeout: 20_000, intervals: [1000] }).toBe(1);
+    await expect.poll(async () => page.getByTestId(scanRow).count(), { timeout: 20_000, intervals: [1000] }).toBe(1);
     // What Wonde received: the student by their Wonde id, the AM session, Wonde's own code id for L.
     expect(wonde.state.marks.flatMap((m) => m.attendance)).toEqual([expect.objectContaining({ student_id: 'A900002', session: 'AM', attendance_code_id: 'C2' })]);
     expect(wonde.state.marks[0].writeback_id).toBeTruthy();

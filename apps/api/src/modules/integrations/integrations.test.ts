@@ -311,17 +311,18 @@ describe('integrations: write-back to Wonde and attendance codes', () => {
     await f.follow(other.userId, mode.id);
     const today = new Date().toISOString().slice(0, 10);
     const at = new Date(`${today}T08:42:00Z`); // 08:42 in London in winter: 12 minutes late, AM
-    const [s1, s2] = await f.run((tx) =>
+    const [s1, s2, s3] = await f.run((tx) =>
       tx
         .insert(scans)
         .values([
           { entityId: org.entityId, userId: link.userId, areaId: area.id, direction: 'in', method: 'qr', late: true, reasonId: late.id, at },
           { entityId: org.entityId, userId: other.userId, areaId: area.id, direction: 'in', method: 'qr', at: new Date(`${today}T13:05:00Z`) },
+          { entityId: org.entityId, userId: other.userId, areaId: area.id, direction: 'in', method: 'qr', at: new Date(Date.now() - 2 * 86_400_000) },
         ])
         .returning(),
     );
     const list = await a.get(`/api/integration/get_intgration_scancs_list?integration_id=${id}`);
-    expect(list.body.count).toBe(2);
+    expect(list.body.count).toBe(3);
     const row1 = list.body.data.find((x: { scan_id: number }) => x.scan_id === s1.id);
     const row2 = list.body.data.find((x: { scan_id: number }) => x.scan_id === s2.id);
     expect(row1).toMatchObject({ session: 'AM', code: 'L', minutes_late: 12, status: 'pending' });
@@ -334,6 +335,10 @@ describe('integrations: write-back to Wonde and attendance codes', () => {
     for (let i = 0; i < 100 && !(await a.get(`/api/integration/get_intgration_scancs_list?integration_id=${id}&status=sent`)).body.count; i++) await new Promise((r) => setTimeout(r, 100));
     const after = await a.get(`/api/integration/get_intgration_scancs_list?integration_id=${id}&status=sent`);
     expect(after.body.data[0].writeback_id).toMatch(/^W\d+$/);
+    // Only the chosen sign-ins are sent: the third, pending but not chosen, stays to be sent.
+    expect(wonde.state.marks.at(-1)!.attendance).toHaveLength(1);
+    const pending = await a.get(`/api/integration/get_intgration_scancs_list?integration_id=${id}&status=pending`);
+    expect(pending.body.data.map((x: { scan_id: number }) => x.scan_id)).toEqual([s3.id]);
     const mark = wonde.state.marks.at(-1)!.attendance[0];
     expect(mark).toMatchObject({ date: today, session: 'AM', student_id: 'A100000', attendance_code_id: 'C2', minutes_late: 12 });
     expect((await a.post('/api/integration/writeBack/scans', { id, scan_ids: [] })).status).toBe(400);

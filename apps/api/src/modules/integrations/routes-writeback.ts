@@ -27,7 +27,7 @@ async function codesOf(tx: Db, entityId: number, integrationId: number) {
 /** Write-back of scans as attendance marks (Wonde), the attendance codes page, and the scans to send. */
 export function writebackRoutes(r: Router, services: Services) {
   services.jobs.work<WritebackJob>(WRITEBACK_JOB, async (job) => {
-    await runWriteback(services, job.entityId, job.integrationId);
+    await runWriteback(services, job.entityId, job.integrationId, job.scanIds);
   });
 
   r.route({
@@ -51,7 +51,7 @@ export function writebackRoutes(r: Router, services: Services) {
           .set({ status: 'pending', error: null, updatedAt: sql`now()` })
           .where(and(eq(integrationScans.integrationId, integ.id), inArray(integrationScans.scanId, body.scan_ids), sql`${integrationScans.status} in ('pending', 'failed')`))
           .returning({ id: integrationScans.id });
-        if (rows.length) await services.jobs.send(WRITEBACK_JOB, { entityId: actor.entityId, integrationId: integ.id } satisfies WritebackJob, { db: jobsIn(tx), singletonKey: `writeback-${integ.id}-${Date.now()}` });
+        if (rows.length) await services.jobs.send(WRITEBACK_JOB, { entityId: actor.entityId, integrationId: integ.id, scanIds: rows.map((row) => row.id) } satisfies WritebackJob, { db: jobsIn(tx), singletonKey: `writeback-${integ.id}-${Date.now()}` });
         return { message: t('integrations.writeback_queued'), data: { updated: rows.length } };
       }),
   });

@@ -11,6 +11,8 @@ export const WRITEBACK_JOB = 'integrations.writeback';
 export interface WritebackJob {
   entityId: number;
   integrationId: number;
+  /** Only these integration scans (the ones a member chose to send); every pending one when absent. */
+  scanIds?: number[];
 }
 /** Marks per write-back call (Wonde takes a list; smaller calls keep a refusal local). */
 const BATCH = 100;
@@ -52,7 +54,7 @@ export async function collectScans(tx: Db, integrationId: number, entityId: numb
  * Sends the integration's pending marks (with a code) in batches; each batch's `writeback_id` is kept against its
  * scans, a refused batch keeps the directory's message. The HTTP layer waits out 429s (Retry-After).
  */
-export async function runWriteback(services: Services, entityId: number, integrationId: number) {
+export async function runWriteback(services: Services, entityId: number, integrationId: number, only?: number[]) {
   const db = services.database.db;
   const integ = await withTenant(db, entityId, (tx) => loadIntegration(tx, entityId, integrationId));
   const adapter = adapterOf(services.config.secretKey, integ);
@@ -65,7 +67,7 @@ export async function runWriteback(services: Services, entityId: number, integra
         .innerJoin(integrationPeople, and(eq(integrationPeople.userId, integrationScans.userId), eq(integrationPeople.integrationId, integrationId)))
         .innerJoin(attendanceCodes, eq(attendanceCodes.id, integrationScans.attendanceCodeId))
         .innerJoin(users, eq(users.id, integrationScans.userId))
-        .where(and(eq(integrationScans.integrationId, integrationId), eq(integrationScans.status, 'pending'), isNotNull(attendanceCodes.externalId), sql`${integrationScans.error} is distinct from 'sending'`))
+        .where(and(eq(integrationScans.integrationId, integrationId), eq(integrationScans.status, 'pending'), isNotNull(attendanceCodes.externalId), sql`${integrationScans.error} is distinct from 'sending'`, only ? inArray(integrationScans.id, only.length ? only : [0]) : undefined))
         .orderBy(integrationScans.id)
         .limit(BATCH),
     );
