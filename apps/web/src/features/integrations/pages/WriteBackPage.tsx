@@ -48,7 +48,7 @@ export default function WriteBackPage() {
         <Select label={t('writeback.code')} data={(codes.data?.codes ?? []).map((c) => ({ value: String(c.id), label: `${c.code} — ${c.name}` }))} value={code} onChange={setCode} clearable clearButtonProps={{ 'aria-label': t('clear') }} w={240} />
       </Group>
       <Group>
-        <Button disabled={!picked.length} onClick={() => act(() => writeBack(id, picked))}>
+        <Button disabled={!picked.length} onClick={() => act(() => writeBack(id, rows.filter((r) => picked.includes(r.id)).map((r) => r.scan_id)))}>
           {t('writeback.send', { n: picked.length })}
         </Button>
         <Button variant="light" disabled={!picked.length || !code} onClick={() => act(() => editScans(picked, Number(code)))}>

@@ -57,7 +57,8 @@ describe('write-back, attendance codes and the integration view (rules 17, 269, 
     await waitFor(() => expect(callsOf(f).find((c) => c.path === '/api/integration/ignore_intgration_scancs')?.body).toEqual({ ids: [2] }));
     await user.click(screen.getByRole('checkbox', { name: 'Choose all' }));
     await user.click(screen.getByRole('button', { name: 'Write back (2)' }));
-    await waitFor(() => expect(callsOf(f).find((c) => c.path === '/api/integration/writeBack/scans')?.body).toEqual({ id: 4, scan_ids: [1, 2] }));
+    // The write-back names the sign-ins (their scan ids), not the rows of the list.
+    await waitFor(() => expect(callsOf(f).find((c) => c.path === '/api/integration/writeBack/scans')?.body).toEqual({ id: 4, scan_ids: [101, 102] }));
     expect(callsOf(f).find((c) => c.path === '/api/integration/get_intgration_scancs_list')!.query.get('status')).toBe('pending');
   });
 
