@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      // The same worker count as `web`, which runs in the same group (apps/web/vitest.config.ts).
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node', maxWorkers: 2 } },
       {
         test: {
           name: 'api',
