@@ -27,3 +27,11 @@ export function found<T>(row: T | undefined | null, message?: string): T {
   if (row === undefined || row === null) throw notFound(message);
   return row;
 }
+
+/** Whether `err`, or the error the query builder wrapped as its `cause`, is one `test` recognises. */
+export function causedBy(err: unknown, test: (e: { code?: unknown; message?: unknown }) => boolean): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (test(e)) return true;
+  }
+  return false;
+}

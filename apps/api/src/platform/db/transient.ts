@@ -1,14 +1,11 @@
+import { causedBy } from '../errors';
+
 /**
  * PostgreSQL's answers that say "the same transaction may well succeed if run again": a deadlock (40P01) and a
  * serialization failure (40001). Two wardens ending a roll-call while people are being marked can meet in a
  * deadlock; the database rolls one back, and running it again is the documented remedy.
  */
-export const isTransient = (err: unknown): boolean => {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (e.code === '40P01' || e.code === '40001') return true;
-  }
-  return false;
-};
+export const isTransient = (err: unknown): boolean => causedBy(err, (e) => e.code === '40P01' || e.code === '40001');
 
 /**
  * Runs a transaction again (up to `attempts` times in all, after a short random pause) when the database rolled it

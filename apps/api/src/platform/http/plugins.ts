@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { type Actor, resolveActor } from '../auth/actor';
 import type { Device } from '../auth/device-caller';
 import type { LinkOf } from '../auth/link-caller';
-import { AppError } from '../errors';
+import { AppError, causedBy } from '../errors';
 import { isTransient } from '../db/transient';
 import { issueMessage, pickLanguage, translate } from '../i18n';
 import type { Services } from '../services';
@@ -103,13 +103,6 @@ export function registerErrors(app: FastifyInstance) {
   });
 }
 
-/** Whether `err`, or the error the query builder wrapped as its `cause`, is one `test` recognises. */
-function causedBy(err: unknown, test: (e: { code?: unknown; message?: unknown }) => boolean): boolean {
-  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (test(e)) return true;
-  }
-  return false;
-}
 
 /** A PostgreSQL data exception (SQLSTATE class 22). */
 const isDataException = (err: unknown) => causedBy(err, (e) => typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code));
