@@ -56,6 +56,7 @@ async function seed(database: Database): Promise<Seeded> {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const summary = (ms: number[]) => {
+  if (!ms.length) return { n: 0 };
   const s = [...ms].sort((a, b) => a - b);
   return { n: s.length, p50: +pct(s, 50).toFixed(1), p95: +pct(s, 95).toFixed(1), p99: +pct(s, 99).toFixed(1), max: +s[s.length - 1].toFixed(1) };
 };
@@ -92,7 +93,9 @@ async function everySocket(match: (event: string, payload: any) => boolean, send
 }
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  // A JSON content type only with a body: an empty JSON body is refused (400), as the console never sends one.
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const json: any = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;

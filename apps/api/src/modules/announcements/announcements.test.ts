@@ -103,6 +103,24 @@ describe('announcements: the five calls', () => {
     expect(row.descriptionI18n.ar).toBe('<p>مرحبا</p>');
     expect(JSON.stringify([row.description, row.descriptionI18n])).not.toMatch(/script|onerror|onclick|javascript|style/);
   });
+
+  it('rule 264 on an edit: a moved publish time in the past is refused and changes nothing; the time it already had is kept; the edit is sanitised too', async () => {
+    const id = (await create({ text: 'Assembly moved' })).body.data.id;
+    const had = new Date(Date.now() - 7200_000);
+    await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(announcements).set({ publishAt: had }).where(eq(announcements.id, id)));
+    const moved = await api(h.app, org.token).put(`/api/announcement/${id}`, body({ text: 'Assembly moved again', publish: 'custom', publish_at: new Date(Date.now() - 3600_000).toISOString() }));
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors.publish_at).toEqual(['The publish date and time cannot be before now.']);
+    expect(await stored(id)).toMatchObject({ text: 'Assembly moved', publishAt: had });
+    // Rule 265: an active announcement's own (past) publish time comes back with the edit and is kept.
+    const kept = await api(h.app, org.token).put(
+      `/api/announcement/${id}`,
+      body({ text: 'Assembly in the hall', publish: 'custom', publish_at: had.toISOString(), description: '<p>Hall<img src=x onerror="alert(1)"><script>alert(2)</script></p>' }),
+    );
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ status: 'active', publish_at: had.toISOString() });
+    expect(await stored(id)).toMatchObject({ text: 'Assembly in the hall', description: '<p>Hall</p>', publishAt: had });
+  });
 });
 
 describe('active announcements on kiosks and in the console', () => {

@@ -13,6 +13,7 @@ import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { mailDelivered, parseMessage, queueDrained } from '../../../test/mailbox';
 import { makeArea, makeSite, pairKiosk, signInPerson } from '../../../test/places';
 import { KioskClient, watchFireAlarm } from '../kiosks/testing';
+import { handleAlarm } from './fire-alarm';
 import { SMS_JOB } from './sms-gateway';
 
 let h: TestApp;
@@ -119,6 +120,9 @@ describe('automatic start from a kiosk’s fire alarm (issue 17 part 3)', () => 
     const again = new KioskClient({ serverUrl: url, token: low.token });
     clients.push(again);
     await expect(again.connect()).rejects.toThrow(/unauthenticated/);
+    // A report from a socket opened before the revocation (another process, its disconnect still on the way) is
+    // refused by the kiosk's state, not by the connection: a tripping reading starts nothing.
+    expect(await handleAlarm(h.services, low.kiosk.id, org.entityId, { voltage: 0.4 })).toEqual({ ok: false, error: 'unknown kiosk' });
     const any = await withTenant(db(), org.entityId, (tx) => tx.select().from(emergencySessions).where(eq(emergencySessions.name, 'Fire alarm – Quiet school')));
     expect(any).toHaveLength(0);
     // The device's watcher reports once when the input trips (low trigger: at or below the threshold).

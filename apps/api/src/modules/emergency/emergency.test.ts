@@ -78,6 +78,11 @@ describe('emergency calls: 401, 403, 404 and 400 on every call', () => {
     const outsider = await api(h.app, org.token).put(`/api/action_emergency/${id}`, { user_id: stranger.id, status: 'safe' });
     expect(outsider.status).toBe(400);
     expect(outsider.body.errors.user_id).toEqual(['This person is not in this emergency session.']);
+    // Signed in, but on a site the session does not cover.
+    const elsewhere = await placeWithPeople(org, 1);
+    const otherSite = await api(h.app, org.token).put(`/api/action_emergency/${id}`, { user_id: elsewhere.people[0].user.id, status: 'safe' });
+    expect(otherSite.status).toBe(400);
+    expect(otherSite.body.errors.user_id).toEqual(['This person is not in this emergency session.']);
     const future = await api(h.app, org.token).put(`/api/action_emergency/${id}`, { user_id: people[0].user.id, status: 'safe', at: new Date(Date.now() + 3_600_000).toISOString() });
     expect(future.status).toBe(400);
     expect(future.body.errors.at).toBeTruthy();

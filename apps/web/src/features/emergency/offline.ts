@@ -44,7 +44,7 @@ export const queuedMarks = async () => ((await wrap((await store(MARKS, 'readonl
 export const dropMark = async (key: string) => void (await wrap((await store(MARKS, 'readwrite')).delete(key)));
 
 /** Sends the queued marks in order; stops at the first that cannot go (offline, server failing) and keeps it. */
-export async function flushMarks(send: (m: Mark) => Promise<unknown>, isTransient: (err: unknown) => boolean) {
+async function sendQueued(send: (m: Mark) => Promise<unknown>, isTransient: (err: unknown) => boolean) {
   let sent = 0;
   for (const m of await queuedMarks()) {
     try {
@@ -57,4 +57,30 @@ export async function flushMarks(send: (m: Mark) => Promise<unknown>, isTransien
     sent++;
   }
   return sent;
+}
+
+let flushing: Promise<number> | null = null;
+let queuedSince = false;
+
+/**
+ * Sends the queue, one sending at a time: a call while one runs (a tap, the timer, the page coming back online)
+ * joins it, and the queue is read again once it ends, so a mark is not sent twice at once and a mark queued
+ * meanwhile is not left behind. Answers how many marks left the queue.
+ */
+export function flushMarks(send: (m: Mark) => Promise<unknown>, isTransient: (err: unknown) => boolean): Promise<number> {
+  if (flushing) {
+    queuedSince = true;
+    return flushing;
+  }
+  flushing = (async () => {
+    let total = 0;
+    do {
+      queuedSince = false;
+      total += await sendQueued(send, isTransient);
+    } while (queuedSince);
+    return total;
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
 }
