@@ -57,6 +57,7 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.mocks.config.ts',
     ],
   },
 });

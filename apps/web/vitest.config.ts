@@ -1,14 +1,14 @@
 import { defineProject } from 'vitest/config';
+import { mockingFiles, webTest } from './vitest.base.ts';
 
+// The console's and kiosk's tests whose files mock no module (those run in vitest.mocks.config.ts): they share their
+// worker's loaded modules, and each test unmounts what it rendered (src/test-setup.ts).
 export default defineProject({
   test: {
+    ...webTest,
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
-    setupFiles: ['./src/test-setup.ts'],
-    passWithNoTests: true,
-    // Vitest's default is one worker less than the cores: one on the two-core machines, where the web group ran alone
-    // on one core while the other idled (the api group starts after it).
-    maxWorkers: 2,
+    exclude: mockingFiles,
+    isolate: false,
   },
 });
