@@ -2,3 +2,5 @@
 export { integrationsTick } from './runs';
 export { scimEndpoint, scimTokenRoutes } from './scim/routes';
 export { visitAccessChanged } from './net2-visitors';
+export { seedDemoIntegration } from './demo';
+export { startDemoDirectories } from './fakes/demo';
