@@ -8,6 +8,7 @@ import type {
   zIntegrationScans,
   zIntegrationUserTypes,
   zPreRequest,
+  zScimTokenSaved,
   zStatistics,
   zSyncLogs,
   zSyncStarted,
@@ -85,3 +86,6 @@ export const ignoreScans = (ids: number[]) => http.put<z.output<typeof zUpdatedC
 export const editScans = (ids: number[], attendanceCodeId: number) => http.put<z.output<typeof zUpdatedCount>>(`${base}/edit_intgration_scancs`, { ids, attendanceCodeId }, { quiet: true });
 export const bulkUpdateCodes = (body: { integration_id: number; modes: { id: number; attendance_code_id: number | null }[]; reasons: { id: number; attendance_code_id: number | null }[] }) =>
   http.post<z.output<typeof zUpdatedCount>>(`${base}/attendance_codes/bulk-update`, body, { quiet: true });
+/** The SCIM provisioning token: made (or rotated) and shown once; revoked. */
+export const createScimToken = (entityId: number) => http.post<z.output<typeof zScimTokenSaved>>(`${base}/scim-token/${entityId}`, undefined, { quiet: true });
+export const revokeScimToken = (entityId: number) => http.delete<{ message: string }>(`${base}/scim-token/${entityId}`, { quiet: true });
