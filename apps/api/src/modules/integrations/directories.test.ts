@@ -185,9 +185,13 @@ describe('integrations: Paxton Net2 visitors and door events (issue 19 part 4)',
     await f.run((tx) => tx.update(users).set({ rfid: '4412345678' }).where(eq(users.id, person.id)));
     const visit = await pendingVisit(f, p, person.id, org.entityId);
     expect(net2UsersNamed('Visitwell')).toHaveLength(0); // nothing before approval
-    net2.state.fail500 = 1; // the first call of the job is refused: pg-boss runs it again
+    // Net2 answers 500 five times: the HTTP layer's own five attempts give up, the job fails, pg-boss runs it again.
+    net2.state.fail500 = 5;
+    const posts = () => net2.state.calls.filter((c) => c === 'POST /api/v1/users').length;
+    const before = posts();
     expect((await a.post('/api/approve-visit', { entity_id: org.entityId, visit_id: visit.id })).status).toBe(200);
     await until(async () => (await f.run((tx) => tx.select().from(net2Visitors).where(eq(net2Visitors.visitId, visit.id))))[0]?.state === 'added');
+    expect(posts() - before).toBe(6); // five refused, then the job's second run
     const made = net2UsersNamed('Visitwell');
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ firstName: 'Vera', accessLevels: [2], tokens: [{ tokenNumber: '4412345678', tokenType: 0 }] });
