@@ -3,16 +3,31 @@
  * first sync into the temporary lists, then the migration into people, through the API and the sync job.
  * `DIRECTORY=paxton|google USERS=20000 node --import tsx bench/directory-sync.ts` (PGlite) or with DATABASE_URL
  * (PostgreSQL). Targets: under 60 s, the API's resident memory growing by less than 150 MB (Net2's one array).
+ * `MODE=incremental DIRECTORY=azure|wonde USERS=20000`: 100 changes among them synced by Graph's delta link or
+ * Wonde's updated_after (target < 3 s); with Wonde, then 5,000 marks written back under the fake's rate limit
+ * (target < 30 s). Every run prints its figures.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { createOrg } from '../apps/api/test/factories';
 import { fixtures } from '../apps/api/src/modules/signin/testing';
+import { incrementalBench } from './lib/directory-incremental';
 import { benchApp } from './people-setup';
 
 process.env.INTEGRATIONS_ALLOW_LOCAL = '1'; // the fakes listen on loopback
 const N = Number(process.env.USERS ?? 20_000);
 const TYPE = (process.env.DIRECTORY ?? 'paxton') as 'paxton' | 'google';
+
+if (process.env.MODE === 'incremental') {
+  const app = await benchApp();
+  await app.services.jobs.start();
+  try {
+    await incrementalBench(app, process.env.DIRECTORY === 'azure' ? 'azure' : 'wonde', N);
+  } finally {
+    await app.close();
+  }
+  process.exit(0);
+}
 
 const h = await benchApp();
 await h.services.jobs.start();

@@ -2,8 +2,7 @@
  * A directory fake in a process of its own (so the benchmark measures only the API's memory): prints its
  * configuration as one JSON line, serves until killed. `DIRECTORY=paxton|google USERS=20000`.
  */
-import { startGoogleFake } from '../../apps/api/test/fakes/google';
-import { startNet2Fake } from '../../apps/api/test/fakes/net2';
+import { startGoogleFake, startNet2Fake } from '../../apps/api/src/modules/integrations/testing';
 
 const N = Number(process.env.USERS ?? 20_000);
 const fake = process.env.DIRECTORY === 'google' ? await startGoogleFake({ users: N, groups: 200 }) : await startNet2Fake({ users: N });

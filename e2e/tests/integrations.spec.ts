@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { startWondeFake } from '../../apps/api/test/fakes/wonde';
+import { startWondeFake } from '../../apps/api/src/modules/integrations/testing';
 import { expectAccessible, login } from './helpers';
 
 /** Picks an option of a Mantine Select (a combobox whose list opens below it). */

@@ -22,6 +22,8 @@ const zEnv = z.object({
   ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
   DEMO_DATA: bool,
+  /** With DEMO_DATA: the Wonde fake listens on this loopback port, the Net2 fake on the next (0: any free ports). */
+  DEMO_DIRECTORIES_PORT: z.coerce.number().int().min(0).max(65534).default(4790),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -77,6 +79,7 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   demoData: boolean;
+  demoDirectoriesPort: number;
   secretKey: string;
   logLevel: string;
   webDist?: string;
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA ?? true,
+    demoDirectoriesPort: e.DEMO_DIRECTORIES_PORT,
     secretKey: e.SECRET_KEY ?? secretFromDataDir(dataDir, !!e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

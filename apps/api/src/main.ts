@@ -4,6 +4,7 @@ import { createServices } from './platform/boot';
 import { LockedError, openConfiguredDatabase } from './platform/db/client';
 import { migrate } from './platform/db/migrate';
 import { credentialsBox, seedOnFirstStart } from './modules/demo';
+import { startDemoDirectories } from './modules/integrations';
 
 async function main() {
   const config = loadConfig();
@@ -13,6 +14,8 @@ async function main() {
   const app = await buildApp({ services, logger: true });
   services.realtime.attach(app.server);
   await services.jobs.start();
+  // Demo data: local fakes of Wonde and Net2 to try a sync with (before the first start's seed points at them).
+  const directories = config.demoData ? await startDemoDirectories(config.demoDirectoriesPort, (line) => console.log(line)).catch((err: Error) => console.error(`Demo directories not started: ${err.message}`)) : null;
   const credentials = await seedOnFirstStart(services, (line) => console.log(line));
   await app.listen({ port: config.port, host: config.host });
   console.log(`Gatehouse is serving ${config.publicUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
@@ -29,6 +32,7 @@ async function main() {
     await app.close().catch(() => undefined);
     await services.realtime.close().catch(() => undefined);
     await services.jobs.stop();
+    await directories?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   };

@@ -188,3 +188,15 @@ export const zUpdatedCount = z.object({ message: z.string(), data: z.object({ up
 
 /** The SCIM provisioning token, answered once when created or rotated (issue 19 part 6), with the endpoint's base. */
 export const zScimTokenSaved = z.object({ message: z.string(), data: z.object({ token: z.string(), url: z.string() }) });
+
+/** Paxton Net2 (issue 19 part 4): the access level a user type's visitors get, and the doors read as our areas. */
+export const zNet2Settings = z.object({
+  visitor_access_levels: z.array(z.object({ user_type_id: zId, access_level_id: z.coerce.number().int().min(0).max(2_147_483_647) })).max(500),
+  door_areas: z.array(z.object({ door_id: z.string().trim().regex(/^\d{1,18}$/, { error: 'integrations.door_unknown' }), area_id: zId })).max(2000),
+});
+export const zNet2SettingsBody = zNet2Settings.partial();
+const zNet2Option = z.object({ id: z.string(), name: z.string() });
+export const zNet2Options = z.object({
+  data: zNet2Settings.extend({ access_levels: z.array(zNet2Option), doors: z.array(zNet2Option) }),
+});
+export const zNet2SettingsSaved = z.object({ message: z.string(), data: zNet2Settings });

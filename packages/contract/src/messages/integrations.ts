@@ -54,6 +54,8 @@ export const integrationsMessages = {
     'integrations.mode_unknown': 'This attendance mode does not exist.',
     'integrations.reason_unknown': 'This reason does not exist.',
     'integrations.updated': 'Status Updated',
+    'integrations.net2_only': 'Only a Paxton Net2 integration has doors and access levels.',
+    'integrations.door_unknown': 'This door is not one of the Net2 server’s.',
   },
   ar: {
     'integrations.name_required': 'أدخل اسمًا للتكامل.',
@@ -109,6 +111,8 @@ export const integrationsMessages = {
     'integrations.mode_unknown': 'وضع الحضور هذا غير موجود.',
     'integrations.reason_unknown': 'هذا السبب غير موجود.',
     'integrations.updated': 'تم تحديث الحالة',
+    'integrations.net2_only': 'الأبواب ومستويات الوصول متاحة في تكامل Paxton Net2 فقط.',
+    'integrations.door_unknown': 'هذا الباب ليس من أبواب خادم Net2.',
   },
   es: {
     'integrations.name_required': 'Escriba un nombre para la integración.',
@@ -164,5 +168,7 @@ export const integrationsMessages = {
     'integrations.mode_unknown': 'Este modo de asistencia no existe.',
     'integrations.reason_unknown': 'Este motivo no existe.',
     'integrations.updated': 'Estado actualizado',
+    'integrations.net2_only': 'Solo una integración de Paxton Net2 tiene puertas y niveles de acceso.',
+    'integrations.door_unknown': 'Esta puerta no es del servidor Net2.',
   },
 };

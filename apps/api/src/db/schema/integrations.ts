@@ -20,6 +20,16 @@ export interface GroupMapping {
   group_id: string;
   user_type_id: number;
 }
+/** Paxton Net2: visitors of this user type get a Net2 user with this access level when their visit is approved. */
+export interface VisitorAccessLevel {
+  user_type_id: number;
+  access_level_id: number;
+}
+/** Paxton Net2: a door's access-granted events are sign-ins at this area of ours. */
+export interface DoorArea {
+  door_id: string;
+  area_id: number;
+}
 
 /**
  * A directory integration (rules 266-281): its type, credentials (AES-GCM under SECRET_KEY, never answered, rule
@@ -52,6 +62,9 @@ export const integrations = pgTable(
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Paxton Net2 only (issue 19 part 4): visitor access levels by user type, and doors read as areas. */
+    visitorAccessLevels: jsonb('visitor_access_levels').$type<VisitorAccessLevel[]>().notNull().default(sql`'[]'::jsonb`),
+    doorAreas: jsonb('door_areas').$type<DoorArea[]>().notNull().default(sql`'[]'::jsonb`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -180,4 +193,30 @@ export const integrationScans = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('integration_scans_uq').on(t.integrationId, t.scanId), index('integration_scans_status_idx').on(t.integrationId, t.status, t.id)],
+);
+
+export type Net2VisitorState = 'adding' | 'added' | 'removing' | 'removed' | 'failed';
+
+/**
+ * Our visit ↔ the Net2 user made for it (issue 19 part 4): one row per visit and integration. The jobs that add and
+ * remove the Net2 user read and move this row, so a job run twice (a retry after a lost answer) does nothing twice.
+ */
+export const net2Visitors = pgTable(
+  'net2_visitors',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    entityId: entityId(),
+    integrationId: integer('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    visitId: integer('visit_id').notNull(),
+    net2UserId: text('net2_user_id'),
+    state: text().$type<Net2VisitorState>().notNull().default('adding'),
+    accessLevelId: integer('access_level_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    error: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('net2_visitors_uq').on(t.integrationId, t.visitId), index('net2_visitors_visit_idx').on(t.visitId), index('net2_visitors_state_idx').on(t.state)],
 );

@@ -4,6 +4,7 @@ import { peopleDemo } from '../users';
 import { seedJourneys } from '../journeys';
 import { seedExpectedVisitors } from '../visits';
 import { signinDemo } from '../signin';
+import { seedDemoIntegration } from '../integrations';
 
 /** Each area adds the sample data of its own tables here, in order (sites before areas before kiosks…). */
 export const demoSeeders: DemoSeeder[] = [
@@ -12,4 +13,5 @@ export const demoSeeders: DemoSeeder[] = [
   seedJourneys,
   seedExpectedVisitors,
   signinDemo,
+  seedDemoIntegration,
 ];

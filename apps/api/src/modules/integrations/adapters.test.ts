@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGraphFake } from '../../../test/fakes/graph';
-import { startWondeFake } from '../../../test/fakes/wonde';
+import { startGraphFake } from './fakes/graph';
+import { startWondeFake } from './fakes/wonde';
 import { GraphAdapter } from './adapters/graph';
 import { DirectoryError } from './adapters/types';
 import { WondeAdapter } from './adapters/wonde';
@@ -91,7 +91,7 @@ describe('Wonde adapter against its fake (directories.md §4)', () => {
   });
 
   it('reports a malformed answer as bad_answer, not a crash', async () => {
-    const { startFake, send } = await import('../../../test/fakes/server');
+    const { startFake, send } = await import('./fakes/server');
     const broken = await startFake((req, res) => (req.url.pathname.endsWith('students') ? send(res, 200, '{"data": 5') : send(res, 200, { data: 'x', meta: {} })));
     try {
       const a = new WondeAdapter({ school_id: 'A1', token: 't', base_url: broken.url });
@@ -185,7 +185,7 @@ describe('Microsoft Graph adapter against its fake (directories.md §2)', () => 
   });
 
   it('refuses a photo over the size limit and a 403 is forbidden', async () => {
-    const { startFake, send } = await import('../../../test/fakes/server');
+    const { startFake, send } = await import('./fakes/server');
     const big = await startFake((req, res) => {
       if (req.url.pathname.endsWith('/token')) return send(res, 200, { access_token: 't', expires_in: 3599 });
       if (req.url.pathname.endsWith('$value')) {

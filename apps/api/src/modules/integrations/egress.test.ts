@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, startFake } from '../../../test/fakes/server';
+import { send, startFake } from './fakes/server';
 import { addressRefusal, checkBaseUrl, egressPolicy } from './adapters/egress';
 import { call } from './adapters/http';
+import { Net2Adapter } from './adapters/net2';
 import { DirectoryError } from './adapters/types';
+import { WondeAdapter } from './adapters/wonde';
+import { startDemoDirectories } from './fakes/demo';
 
 /** Issue 19 "Bad input and safety": a configurable base URL must not reach inside our network (SSRF). */
 const production = egressPolicy({ NODE_ENV: 'production' });
@@ -92,5 +95,31 @@ describe('egress guard at request time (the address connected to, not the string
 
   it('never follows a redirect (here to the metadata address)', async () => {
     expect(await kindOf(call(`${inside.url}/hop`))).toMatch(/^bad_answer: a redirect/);
+  });
+});
+
+describe('the demo directories (npm start with DEMO_DATA, issue 19 part 5)', () => {
+  it('start the Wonde and Net2 fakes on loopback (any free port when taken); only their origins pass the guard in production', async () => {
+    const taken = await startFake((_req, res) => send(res, 200, {}));
+    const port = Number(new URL(taken.url).port);
+    const lines: string[] = [];
+    const demo = await startDemoDirectories(port, (l) => lines.push(l));
+    try {
+      expect(demo.wonde.base_url).not.toBe(taken.url); // the port was taken: another one
+      expect(lines[0]).toContain(demo.wonde.base_url);
+      await inProduction(async () => {
+        const wonde = new WondeAdapter(demo.wonde);
+        expect((await wonde.users(null)).items.length).toBe(40);
+        const net2 = new Net2Adapter(demo.paxton);
+        expect((await net2.accessLevels()).length).toBeGreaterThan(0);
+        expect(await checkBaseUrl(demo.wonde.base_url)).toBeNull();
+        // Another loopback origin (here, the server holding the port) stays refused.
+        expect(await checkBaseUrl(taken.url)).toBe('url_private');
+        expect(await kindOf(call(`${taken.url}/x`))).toMatch(/inside the network/);
+      });
+    } finally {
+      await demo.close();
+      await taken.close();
+    }
   });
 });

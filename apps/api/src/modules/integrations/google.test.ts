@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGoogleFake } from '../../../test/fakes/google';
-import { send, startFake } from '../../../test/fakes/server';
+import { startGoogleFake } from './fakes/google';
+import { send, startFake } from './fakes/server';
 import { GoogleAdapter } from './adapters/google';
 import type { DirectoryError } from './adapters/types';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNet2Fake } from '../../../test/fakes/net2';
-import { send, startFake } from '../../../test/fakes/server';
+import { startNet2Fake } from './fakes/net2';
+import { send, startFake } from './fakes/server';
 import { NET2_BATCH, Net2Adapter } from './adapters/net2';
 import type { DirectoryError, DirectoryUser } from './adapters/types';
 

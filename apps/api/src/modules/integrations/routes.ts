@@ -1,4 +1,5 @@
 import { defineRoutes } from '../../platform/http/route';
+import { net2Routes } from './routes-net2';
 import { peopleRoutes } from './routes-people';
 import { setupRoutes } from './routes-setup';
 import { writebackRoutes } from './routes-writeback';
@@ -12,4 +13,5 @@ export default defineRoutes((r, services) => {
   setupRoutes(r, services);
   peopleRoutes(r, services);
   writebackRoutes(r, services);
+  net2Routes(r, services);
 });

@@ -5,6 +5,7 @@ import { visits } from '../../db/schema/index';
 import { linkData } from '../../platform/auth/link-caller';
 import { notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
+import { visitAccessChanged } from '../integrations';
 import { APPROVAL_LINK } from './link-kinds';
 import { announceDecision, decideVisit, type ApprovalAction } from './approval';
 import { expectedVisitRows } from './list-expected-visits';
@@ -41,6 +42,7 @@ export default defineRoutes((r, services) => {
           if (!v) throw notFound();
           await assertVisitGrants(tx, actor, v);
           const d = await decideVisit(tx, actor.entityId, v.id, action);
+          await visitAccessChanged(services, tx, actor.entityId, v.id);
           await audit(tx, action, 'visit', v.id);
           return { decided: d!, data: (await loadExpectedVisits(tx, actor.entityId, [v.id]))[0] };
         });
@@ -83,7 +85,11 @@ export default defineRoutes((r, services) => {
     rateLimit: { max: 30, timeWindow: 60_000 },
     handler: async ({ link: l, tenant, body, t }) => {
       const v = linkData(l, APPROVAL_LINK)!;
-      const decided = await tenant((tx) => decideVisit(tx, v.entityId, v.id, body.action));
+      const decided = await tenant(async (tx) => {
+        const d = await decideVisit(tx, v.entityId, v.id, body.action);
+        if (d) await visitAccessChanged(services, tx, v.entityId, v.id);
+        return d;
+      });
       if (!decided) throw notFound('visits.approval_link_invalid');
       await announceDecision(services, decided);
       return { message: t(body.action === 'approve' ? 'visits.approved' : 'visits.rejected') };

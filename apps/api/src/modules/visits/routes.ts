@@ -10,6 +10,7 @@ import { mailVisitConfirmation } from './visit-mail';
 import { linkExpiry } from './visit-link';
 import { assertNoDuplicateVisit, expectedInstant } from './visit-rules';
 import { normTime } from '../../platform/time-zone';
+import { visitAccessChanged } from '../integrations';
 import { addExpectedVisits, checkExpectedVisitors, checkPlace } from './add-expected-visits';
 import { grantedVisits, listExpectedVisits } from './list-expected-visits';
 import approvalRoutes from './approval-routes';
@@ -114,6 +115,7 @@ const visitRoutes = defineRoutes((r, services) => {
         await assertVisitGrants(tx, actor, v);
         if (v.status !== 'expected') throw conflict('visits.wrong_state');
         await tx.update(visits).set({ status: 'deleted', approvalTokenHash: null, updatedAt: new Date() }).where(and(eq(visits.id, v.id), eq(visits.entityId, actor.entityId)));
+        await visitAccessChanged(services, tx, actor.entityId, v.id);
         await audit(tx, 'delete', 'visit', v.id);
       });
       return { message: t('visits.deleted') };

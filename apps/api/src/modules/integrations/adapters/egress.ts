@@ -64,9 +64,16 @@ export interface EgressPolicy {
   networks: BlockList | null;
 }
 
-/** The server's policy, from its environment (read on each call: cheap, and tests may change it). */
-export function egressPolicy(env: NodeJS.ProcessEnv = process.env): EgressPolicy {
-  const loopback = env.NODE_ENV === 'test' || truthy(env.INTEGRATIONS_ALLOW_LOCAL);
+/** Loopback origins this process serves itself: the demo's directory fakes (fakes/demo.ts), and nothing else. */
+const LOCAL_ORIGINS = new Set<string>();
+export const allowLocalOrigin = (origin: string) => void LOCAL_ORIGINS.add(origin);
+
+/**
+ * The server's policy, from its environment (read on each call: cheap, and tests may change it); loopback too for
+ * a URL on one of the origins the demo's fakes listen on.
+ */
+export function egressPolicy(env: NodeJS.ProcessEnv = process.env, url?: URL): EgressPolicy {
+  const loopback = env.NODE_ENV === 'test' || truthy(env.INTEGRATIONS_ALLOW_LOCAL) || (!!url && LOCAL_ORIGINS.has(url.origin));
   const list = (env.INTEGRATIONS_ALLOW_NETWORKS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   let networks: BlockList | null = null;
   for (const item of list) {
@@ -127,13 +134,14 @@ export type UrlProblem = 'url_invalid' | 'url_https' | 'url_private' | null;
  * host whose every address is public (or allowed). A name that does not resolve passes here: the directory call
  * then fails as unreachable, and the connection is checked again anyway.
  */
-export async function checkBaseUrl(raw: string, policy: EgressPolicy = egressPolicy()): Promise<UrlProblem> {
+export async function checkBaseUrl(raw: string, given?: EgressPolicy): Promise<UrlProblem> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     return 'url_invalid';
   }
+  const policy = given ?? egressPolicy(process.env, url);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url_invalid';
   if (url.username || url.password) return 'url_invalid';
   const host = url.hostname.replace(/^\[|\]$/g, '');

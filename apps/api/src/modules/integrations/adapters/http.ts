@@ -35,13 +35,13 @@ interface Answer {
  * checked before, a name's addresses when connecting; a redirect is never followed.
  */
 function send(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
-  const policy = egressPolicy();
   let target: URL;
   try {
     target = new URL(url);
   } catch {
     return Promise.reject(new DirectoryError('bad_answer', 'not a URL'));
   }
+  const policy = egressPolicy(process.env, target);
   const host = target.hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host) ? [host] : null;
   if (target.protocol !== 'https:' && target.protocol !== 'http:') return Promise.reject(new DirectoryError('unreachable', `${target.protocol} is not allowed`));

@@ -201,6 +201,12 @@ export class Net2Adapter implements DirectoryAdapter {
     return list.filter((a) => a && str(a.id)).map((a) => ({ id: Number(a.id), name: str(a.name) ?? String(a.id) }));
   }
 
+  /** The doors (id = the ACU address), for mapping doors to our areas. */
+  async doors() {
+    const list = isArray(await this.get('/doors'), 'doors') as { id?: unknown; name?: unknown }[];
+    return list.filter((d) => d && str(d.id)).map((d) => ({ id: str(d.id)!, name: str(d.name) ?? str(d.id)! }));
+  }
+
   /**
    * A visitor whose visit is approved: a Net2 user valid from `activateDate` to `expiryDate`, in a department,
    * with a token and an access level. Answers the Net2 user id (kept to remove them when the visit ends). A step

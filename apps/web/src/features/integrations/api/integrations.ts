@@ -8,6 +8,10 @@ import type {
   zIntegrationScans,
   zIntegrationUserTypes,
   zPreRequest,
+  zIntegrationAreas,
+  zNet2Options,
+  zNet2Settings,
+  zScimTokenSaved,
   zStatistics,
   zSyncLogs,
   zSyncStarted,
@@ -85,3 +89,13 @@ export const ignoreScans = (ids: number[]) => http.put<z.output<typeof zUpdatedC
 export const editScans = (ids: number[], attendanceCodeId: number) => http.put<z.output<typeof zUpdatedCount>>(`${base}/edit_intgration_scancs`, { ids, attendanceCodeId }, { quiet: true });
 export const bulkUpdateCodes = (body: { integration_id: number; modes: { id: number; attendance_code_id: number | null }[]; reasons: { id: number; attendance_code_id: number | null }[] }) =>
   http.post<z.output<typeof zUpdatedCount>>(`${base}/attendance_codes/bulk-update`, body, { quiet: true });
+/** The SCIM provisioning token: made (or rotated) and shown once; revoked. */
+export const createScimToken = (entityId: number) => http.post<z.output<typeof zScimTokenSaved>>(`${base}/scim-token/${entityId}`, undefined, { quiet: true });
+export const revokeScimToken = (entityId: number) => http.delete<{ message: string }>(`${base}/scim-token/${entityId}`, { quiet: true });
+/** Paxton Net2: its access levels and doors, with our visitor access levels and door areas (issue 19 part 4). */
+export type Net2Settings = z.output<typeof zNet2Settings>;
+export const useNet2Options = (id: number) =>
+  useQuery({ queryKey: ['integrations', id, 'net2'], queryFn: () => http.get<z.output<typeof zNet2Options>>(`${base}/net2/options`, { query: { id } }).then((r) => r.data), enabled: id > 0, retry: false });
+export const useIntegrationAreas = (id: number) =>
+  useQuery({ queryKey: ['integrations', id, 'areas'], queryFn: () => http.get<z.output<typeof zIntegrationAreas>>(`${base}/areas`, { query: { id } }).then((r) => r.data), enabled: id > 0 });
+export const saveNet2Settings = (id: number, body: Net2Settings) => http.put<{ message: string; data: Net2Settings }>(`${base}/net2/${id}`, body, { quiet: true });

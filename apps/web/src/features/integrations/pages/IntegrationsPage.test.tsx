@@ -101,4 +101,40 @@ describe('/integration, /sync-integration and the Google return (rules 17, 37, 2
     await waitFor(() => expect(at(b.router)).toBe('/sync-status?id=4'));
     expect(callsOf(f).find((c) => c.path === '/api/integration/firstSync')!.body).toEqual({ id: 4 });
   });
+  it('SCIM card: creates or rotates the token, shows it once with the base URL /scim/v2 and copy buttons, revokes after a confirmation; in Arabic and Spanish', async () => {
+    const token = 'scim_0123456789abcdefghijklmnopqrstuv';
+    const mock = answerByRoute(vi, {
+      'GET /api/integration/directories': list,
+      'POST /api/integration/scim-token/1': { message: 'SCIM token created', data: { token, url: 'https://gatehouse.example/scim/v2' } },
+      'DELETE /api/integration/scim-token/1': { message: 'SCIM token revoked' },
+    });
+    const user = userEvent.setup();
+    const r = renderAt(<IntegrationsPage />, '/integration', '/integration');
+    const card = await screen.findByRole('region', { name: 'SCIM provisioning' });
+    expect(within(card).queryByTestId('scim-token')).toBeNull(); // never shown before it is made
+    await user.click(within(card).getByRole('button', { name: 'Create or rotate token' }));
+    expect(await within(card).findByTestId('scim-token')).toHaveTextContent(token);
+    expect(within(card).getByTestId('scim-url')).toHaveTextContent('https://gatehouse.example/scim/v2');
+    expect(within(card).getByText('Copy the token now: it is shown only once. A new one replaces it.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Copy the token' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Copy the base URL' })).toBeInTheDocument();
+    // Revoke asks first; cancelled, nothing is sent.
+    await user.click(within(card).getByRole('button', { name: 'Revoke token' }));
+    await user.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(callsOf(mock).filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(card).getByRole('button', { name: 'Revoke token' }));
+    expect(await within(card).findByText('Revoke the token? SCIM clients using it stop working at once.')).toBeInTheDocument();
+    const confirm = within(card).getAllByRole('button', { name: 'Revoke token' })[0];
+    await user.click(confirm);
+    await waitFor(() => expect(callsOf(mock).filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/integration/scim-token/1']));
+    await waitFor(() => expect(within(card).queryByTestId('scim-token')).toBeNull()); // the token leaves the screen
+    r.unmount();
+    await i18n.changeLanguage('ar');
+    const a = renderAt(<IntegrationsPage />, '/integration', '/integration');
+    expect(await screen.findByRole('region', { name: 'التزويد عبر SCIM' })).toHaveTextContent('إنشاء الرمز أو تجديده');
+    a.unmount();
+    await i18n.changeLanguage('es');
+    renderAt(<IntegrationsPage />, '/integration', '/integration');
+    expect(await screen.findByRole('region', { name: 'Aprovisionamiento SCIM' })).toHaveTextContent('Revocar el token');
+  });
 });

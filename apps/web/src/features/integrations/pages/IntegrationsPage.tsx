@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageLayout } from '../../../components/PageLayout';
 import { useIntegrations } from '../api/integrations';
 import { StatusBadge } from '../components/bits';
+import { ScimCard } from '../components/ScimCard';
 import { duplicatesPath, errorsPath, newIntegrationPath, settingsPath, syncPath, viewPath } from '../paths';
 
 /** The organisation's integrations (rule 280): status, people, lists to fix, and a new one by directory type. */
@@ -95,6 +96,7 @@ export default function IntegrationsPage() {
           </Table.Tbody>
         </Table>
       ) : null}
+      <ScimCard />
     </PageLayout>
   );
 }

@@ -8,6 +8,7 @@ import { PageLayout } from '../../../components/PageLayout';
 import { tMessage } from '../../../lib/i18n';
 import { deleteDirectory, editDirectory, refreshDirectory, useIntegration, useStatistics, useSyncLogs } from '../api/integrations';
 import { failToast, StatusBadge, toast } from '../components/bits';
+import { Net2Card } from '../components/Net2Card';
 import { useIntegrationId } from '../components/useIntegrationId';
 import { codesPath, duplicatesPath, errorsPath, INTEGRATIONS, settingsPath, syncPath, validPath, writeBackPath } from '../paths';
 
@@ -108,6 +109,7 @@ export default function ViewIntegrationPage() {
               {t('view.delete')}
             </Button>
           </Group>
+          {i.type === 'paxton' ? <Net2Card id={id} /> : null}
           <Title order={4}>{t('view.logs')}</Title>
           {logs.data && !logs.data.data.length ? <Text c="dimmed">{t('view.no_logs')}</Text> : null}
           {logs.data?.data.length ? (

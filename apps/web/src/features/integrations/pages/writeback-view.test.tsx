@@ -112,4 +112,31 @@ describe('write-back, attendance codes and the integration view (rules 17, 269, 
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(at(router)).toBe('/integration'));
   });
+  it('a Paxton Net2 integration: the access level each user type’s visitors get and the doors read as sign-ins at an area, saved together (issue 19 part 4)', async () => {
+    const f = answerByRoute(vi, {
+      'GET /api/integration/info': { data: integration({ type: 'paxton', name: 'Doors', status: 'active' }) },
+      'GET /api/integration/statistics': { data: { synced_users: 20, archived_users: 0, temp: { valid: 0, error: 0, duplicate: 0 }, runs: 1, last_run: null, scans: { sent: 0, pending: 0 } } },
+      'GET /api/integration/SyncLogs': { data: [], count: 0 },
+      'GET /api/integration/net2/options': {
+        data: {
+          access_levels: [{ id: '1', name: 'All hours, all doors' }, { id: '2', name: 'Visitors - reception' }],
+          doors: [{ id: '1160131', name: 'Main entrance' }, { id: '1160132', name: 'Staff room' }],
+          visitor_access_levels: [],
+          door_areas: [{ door_id: '1160132', area_id: 12 }],
+        },
+      },
+      'GET /api/integration/userType': { data: { user_types: [{ id: 3, name: 'Visitor' }, { id: 4, name: 'Contractor' }], groups: [] } },
+      'GET /api/integration/areas': { data: [{ site_id: 1, site_name: 'Main Campus', areas: [{ id: 11, name: 'Main Reception' }, { id: 12, name: 'Staff Room' }] }] },
+      'PUT /api/integration/net2/4': { message: 'Saved Successfully', data: { visitor_access_levels: [{ user_type_id: 3, access_level_id: 2 }], door_areas: [] } },
+    });
+    const user = userEvent.setup();
+    renderAt(<ViewIntegrationPage />, '/view-integration/4/Doors', '/view-integration/:integId/:integName');
+    const card = await screen.findByRole('region', { name: 'Paxton Net2 doors and visitors' });
+    const staffRoom = await within(card).findByRole('combobox', { name: 'Area of Staff room' });
+    expect(staffRoom).toHaveValue('Main Campus — Staff Room');
+    await pickOption(user, within(card).getByRole('combobox', { name: 'Net2 access level of Visitor' }), 'Visitors - reception');
+    await pickOption(user, within(card).getByRole('combobox', { name: 'Area of Main entrance' }), 'Main Campus — Main Reception');
+    await user.click(within(card).getByRole('button', { name: 'Save the Net2 settings' }));
+    await waitFor(() => expect(callsOf(f).find((c) => c.method === 'PUT')?.body).toEqual({ visitor_access_levels: [{ user_type_id: 3, access_level_id: 2 }], door_areas: [{ door_id: '1160132', area_id: 12 }, { door_id: '1160131', area_id: 11 }] }));
+  });
 });

@@ -10,7 +10,7 @@ import { personName, send, startFake } from './server';
  * `/users/customfieldnames`, `/departments`, `/departments/{id}/users`, `/accesslevels`, `/doors`, `/events`;
  * writes recorded in `state.writes`: `POST /users`, `PUT|DELETE /users/{id}`, `PUT /users/{id}/departments`,
  * `PUT /users/{id}/doorpermissionset`, `POST /users/{id}/tokens`, `POST /commands/door/open`. Missing or
- * expired bearer: 401 with ASP.NET's `{"Message":…}`. Switches: `rateLimit429` (next N data calls 429),
+ * expired bearer: 401 with ASP.NET's `{"Message":…}`. Switches: `rateLimit429` (next N data calls 429), `fail500`,
  * `malformed` (the next `/users` answers a broken body), `tokenLife`, `refreshLife` (seconds), `tokensPerSecond`.
  */
 export interface Net2User {
@@ -82,6 +82,8 @@ export async function startNet2Fake(opts: { users?: number; username?: string; p
     tokenTimes: [] as number[],
     tokenCalls: [] as string[],
     rateLimit429: 0,
+    /** The next N data calls answer 500 (a Net2 service restarting), before doing anything. */
+    fail500: 0,
     malformed: null as null | 'object' | 'text' | 'no-id',
     writes: [] as { method: string; path: string; body: unknown }[],
     calls: [] as string[],
@@ -163,6 +165,10 @@ export async function startNet2Fake(opts: { users?: number; username?: string; p
     if (state.rateLimit429 > 0) {
       state.rateLimit429--;
       return send(res, 429, { Message: 'Too many requests.' }, { 'retry-after': '1' });
+    }
+    if (state.fail500 > 0) {
+      state.fail500--;
+      return send(res, 500, { Message: 'An error has occurred.' });
     }
     if (req.method !== 'GET') state.writes.push({ method: req.method, path, body: req.json });
     if (req.method === 'GET' && path === '/users') {

@@ -34,7 +34,13 @@ export async function startFake(handler: FakeHandler, port = 0) {
       Promise.resolve(handler({ method: req.method ?? 'GET', url, headers: req.headers, body, form: new URLSearchParams(body), json }, res)).catch((err: Error) => send(res, 500, { message: err.message }));
     });
   });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url, server, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
