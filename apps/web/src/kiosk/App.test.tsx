@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KIOSK_CONFIG_KEY, KIOSK_TOKEN_KEY } from '../lib/storage-keys';
+import { KIOSK_CONFIG_KEY, KIOSK_LANG_KEY, KIOSK_TOKEN_KEY } from '../lib/storage-keys';
 import type { KioskConfig } from './api';
 import { KioskApp } from './App';
 import { MemoryQueueStorage } from './offline-queue';
@@ -121,4 +121,40 @@ describe('the kiosk app: live configuration and the server out of reach', () => 
     render(<KioskApp storage={new MemoryQueueStorage()} />);
     expect(await screen.findByTestId('offline-banner')).toHaveTextContent('The server cannot be reached. Sign-ins are kept on this kiosk and sent when it is back.');
   });
+});
+
+describe('the kiosk app: a walk-in that waits for approval (rule 155)', () => {
+  const flow = {
+    id: 11, name: 'Contractors', description: null, user_type: { id: 5, name: 'Contractor' }, walk_in: 1, mandatory: [], host: { required: 0, allow_no_host: 1 },
+    temperature_check: 0, mask_check: 0, print_badge: 0, photo: 0, custom_fields: [], compliance: null,
+  } as unknown as NonNullable<KioskConfig['journey']>['flows'][number];
+  const walkInConfig: KioskConfig = { ...config, settings: { screen_timeout_seconds: 1 }, journey: { ...config.journey!, flows: [flow] } };
+  const answers: Record<string, { message: string; title: string; text: string; home: RegExp }> = {
+    en: { message: 'Thank you, you are registered.', title: 'Thank you, Carl: you are registered', text: "Your visit waits for your host's approval. Please wait at reception: you can sign in once it is approved.", home: /I'm visiting/ },
+    es: { message: 'Gracias, ya está registrado.', title: 'Gracias, Carl: ya está registrado', text: 'Su visita espera la aprobación de su anfitrión. Espere en recepción: podrá registrar su entrada en cuanto la apruebe.', home: /Vengo de visita/ },
+  };
+
+  it.each(Object.keys(answers))('in %s: says the visit is registered and waits for the host, not the details step with a message; then goes home', async (lang) => {
+    const a = answers[lang]!;
+    localStorage.setItem(KIOSK_CONFIG_KEY, JSON.stringify(walkInConfig));
+    localStorage.setItem(KIOSK_LANG_KEY, lang);
+    const calls = serve([[/\/api\/kiosk-app\/config/, () => [200, { data: walkInConfig }]], [/\/api\/kiosk-app\/visitor/, () => [403, { message: a.message, code: 'walk_in_awaiting_approval' }]]]);
+    render(<KioskApp storage={new MemoryQueueStorage()} />);
+    fireEvent.click(await screen.findByRole('button', { name: a.home }));
+    const inputs = screen.getAllByRole('textbox');
+    fireEvent.change(inputs[0]!, { target: { value: 'Carl' } });
+    fireEvent.change(inputs[1]!, { target: { value: 'Contractor' } });
+    fireEvent.change(inputs[2]!, { target: { value: '07700900123' } });
+    // Details, host (none needed), photo (no camera here): each step's primary button goes on.
+    for (let step = 0; step < 3; step++) fireEvent.click((await screen.findAllByRole('button')).find((b) => b.className.includes('primary'))!);
+    const awaiting = await screen.findByTestId('awaiting-approval');
+    expect(calls.filter((c) => c.url.includes('/visitor'))).toHaveLength(1);
+    expect(awaiting).toHaveTextContent(a.title);
+    expect(screen.getByRole('status')).toHaveTextContent(a.text);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    // The kiosk's screen timeout (1 s here) takes it home.
+    expect(await screen.findByRole('button', { name: a.home }, { timeout: 3000 })).toBeInTheDocument();
+    // About 1.6 s alone (one of it the screen timeout): room for a shared machine.
+  }, 15_000);
 });

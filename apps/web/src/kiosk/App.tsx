@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, call, deviceToken, forgetDeviceToken, type Identity, type KioskConfig, OfflineError, type ScanResult } from './api';
+import { Awaiting } from './Awaiting';
 import { Arrival, type ArrivalAnswers, type ArrivalAsks } from './Arrival';
 import { Confirm } from './Confirm';
 import { connectCommands, type EmergencyMessage } from './commands';
@@ -32,6 +33,7 @@ type Screen =
   | { k: 'reason'; who: Who; checks: ArrivalAnswers; reasons: ReasonOption[] }
   | { k: 'busy' }
   | { k: 'done'; outcome: Outcome }
+  | { k: 'awaiting'; name: string }
   | { k: 'error'; message: string };
 
 const cachedConfig = (): KioskConfig | null => {
@@ -247,6 +249,8 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
       setScreen({ k: 'done', outcome: sent.status === 'sent' ? { kind: 'sent', result: sent.result.data } : { kind: 'queued', name: `${body.first_name} ${body.last_name}` } });
     } catch (err) {
       if (!(err instanceof ApiError)) return { step: 'details' as const, message: t('error.offline') };
+      // Registered, waiting for the host (rule 155): not a refusal of what they typed.
+      if (err.code === 'walk_in_awaiting_approval') return setScreen({ k: 'awaiting', name: body.first_name });
       const field = Object.keys(err.errors)[0];
       const messages = field ? err.errors[field] : [];
       const detail = messages.length && messages[0] !== err.message ? `${err.message} ${messages.join(' ')}` : err.message;
@@ -345,6 +349,7 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
           <p className={s.lead}>{t('common.working')}</p>
         </main>
       )}
+      {screen.k === 'awaiting' && <Awaiting t={t} name={screen.name} config={config} onHome={home} />}
       {screen.k === 'done' && <Done t={t} lang={lang} outcome={screen.outcome} config={config} onHome={home} />}
       {screen.k === 'done' && screen.outcome.kind === 'sent' && screen.outcome.result.action === 'in' ? (
         <KioskAnnouncements items={announcements} userTypeId={screen.outcome.result.scan.user_type?.id ?? null} lang={lang} />

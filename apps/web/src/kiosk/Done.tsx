@@ -15,6 +15,14 @@ interface Badge {
   qr: string;
 }
 
+/** A screen that ends a visit to the kiosk goes back home after the kiosk's screen timeout (8 s unless set). */
+export function useHomeAfterTimeout(config: KioskConfig, onHome: () => void) {
+  useEffect(() => {
+    const timer = setTimeout(onHome, (config.settings.screen_timeout_seconds ?? 8) * 1000);
+    return () => clearTimeout(timer);
+  }, [onHome, config.settings.screen_timeout_seconds]);
+}
+
 /**
  * The success screen with the person's name, and a badge with a QR code to print after a sign-in when the server
  * gives one (rule 102: never for default users, the server refuses those). Goes back home after a while.
@@ -32,10 +40,7 @@ export function Done({ t, lang, outcome, config, onHome }: { t: T; lang: Lang; o
       stale = true;
     };
   }, [scanId, lang]);
-  useEffect(() => {
-    const timer = setTimeout(onHome, (config.settings.screen_timeout_seconds ?? 8) * 1000);
-    return () => clearTimeout(timer);
-  }, [onHome, config.settings.screen_timeout_seconds]);
+  useHomeAfterTimeout(config, onHome);
   if (outcome.kind === 'queued')
     return (
       <main className={s.center}>

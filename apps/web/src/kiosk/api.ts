@@ -18,6 +18,8 @@ export class ApiError extends Error {
     public status: number,
     message: string,
     public errors: Record<string, string[]> = {},
+    /** What the refusal is, where the kiosk answers it in its own way (e.g. `walk_in_awaiting_approval`). */
+    public code?: string,
   ) {
     super(message);
   }
@@ -35,8 +37,8 @@ export async function call<T>(method: 'GET' | 'POST', path: string, body?: unkno
     throw new OfflineError();
   }
   if (res.status >= 502 && res.status <= 504) throw new OfflineError();
-  const json = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  if (!res.ok) throw new ApiError(res.status, json.message ?? `HTTP ${res.status}`, json.errors);
+  const json = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]>; code?: string };
+  if (!res.ok) throw new ApiError(res.status, json.message ?? `HTTP ${res.status}`, json.errors, json.code);
   return json as T;
 }
 

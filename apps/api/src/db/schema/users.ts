@@ -44,6 +44,15 @@ export const users = pgTable(
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(id_number, ''))`,
     ),
+    /**
+     * The keys the duplicates search compares (rule 286), kept by the database so that they are indexed: the e-mail
+     * without dots and +tags in its local part, the phone's last 9 digits, the ID without case and punctuation.
+     */
+    dupEmail: text('dup_email').generatedAlwaysAs(
+      sql`case when email is null then null else regexp_replace(split_part(lower(email), '@', 1), '([+].*$)|[.]', '', 'g') || '@' || split_part(lower(email), '@', 2) end`,
+    ),
+    dupPhone: text('dup_phone').generatedAlwaysAs(sql`case when length(phone) >= 9 then right(phone, 9) else phone end`),
+    dupIdNumber: text('dup_id_number').generatedAlwaysAs(sql`nullif(regexp_replace(lower(id_number), '[^a-z0-9]', '', 'g'), '')`),
     resources: jsonb().$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Site and user-type grants (rule 96): all, or the rows of user_sites / user_user_types. */
     allSites: boolean('all_sites').notNull().default(true),
@@ -65,6 +74,9 @@ export const users = pgTable(
     index('users_entity_status_email_idx').on(t.entityId, t.status, t.email, t.id),
     index('users_entity_status_last_idx').on(t.entityId, t.status, t.lastName, t.id),
     index('users_entity_status_idnumber_idx').on(t.entityId, t.status, t.idNumber, t.id),
+    index('users_dup_email_idx').on(t.entityId, t.dupEmail, t.id).where(sql`${t.status} = 'active' and ${t.dupEmail} is not null`),
+    index('users_dup_phone_idx').on(t.entityId, t.dupPhone, t.id).where(sql`${t.status} = 'active' and ${t.dupPhone} is not null`),
+    index('users_dup_id_number_idx').on(t.entityId, t.dupIdNumber, t.id).where(sql`${t.status} = 'active' and ${t.dupIdNumber} is not null`),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],

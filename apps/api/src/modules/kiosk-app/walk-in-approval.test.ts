@@ -55,6 +55,7 @@ describe('rule 155 at the kiosk: a walk-in of a type that needs approval', () =>
     const res = await api(h.app, device.token, 'es').post('/api/kiosk-app/visitor', body);
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Gracias, ya está registrado. Se ha pedido a su anfitrión que apruebe su visita: espere en recepción hasta que la apruebe.');
+    expect(res.body.code).toBe('walk_in_awaiting_approval');
     const f = fixtures(h, org);
     const [person] = await f.run((tx) => tx.select().from(users).where(and(eq(users.entityId, org.entityId), eq(users.lastName, body.last_name))));
     expect(person).toBeDefined();

@@ -200,8 +200,9 @@ export async function walkIn(services: Services, k: DeviceKiosk, body: Body, lan
   }
   if ('awaiting' in result) {
     await announceAwaitingWalkIn(services, result.awaiting.visitId, result.awaiting.approvalToken);
-    // Registered, not signed in: the kiosk says that the visit awaits the host's approval (rule 155).
-    throw forbidden('signin.walk_in_awaiting_approval');
+    // Registered, not signed in: the kiosk says that the visit awaits the host's approval (rule 155), on a screen
+    // of its own (the code tells it apart from a refusal).
+    throw forbidden('signin.walk_in_awaiting_approval', { code: 'walk_in_awaiting_approval' });
   }
   if (result.replayed && image) await services.storage.remove(image.replace('/api/files/', '')).catch(() => undefined);
   return result;

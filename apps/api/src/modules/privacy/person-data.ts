@@ -41,7 +41,7 @@ const RECORDS: [string, (e: number, id: number) => ReturnType<typeof sql>][] = [
 export async function personalDataZip(services: Services, tx: Db, actor: MemberActor, id: number): Promise<{ stream: Readable; name: string }> {
   const p = await visiblePerson(tx, actor, id);
   const zip = new yazl.ZipFile();
-  const { rfidCodeHash: _h, kioskCode: _k, searchText: _s, ...person } = p;
+  const { rfidCodeHash: _h, kioskCode: _k, searchText: _s, dupEmail: _de, dupPhone: _dp, dupIdNumber: _di, ...person } = p;
   zip.addBuffer(Buffer.from(JSON.stringify(person, null, 2)), 'person.json');
   for (const [name, query] of RECORDS) {
     const rows = rowsOf<Record<string, unknown>>(await tx.execute(query(actor.entityId, id)));

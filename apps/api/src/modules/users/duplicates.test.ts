@@ -109,6 +109,31 @@ describe('duplicates: the reference definition (issue 15 part 1)', () => {
   });
 });
 
+describe('duplicates: the keys the database keeps (issue 15 part 1)', () => {
+  it('normalises e-mail, phone and ID in indexed columns that the same-key join reads', async () => {
+    const org = await createOrg(h);
+    const { mk } = await setup(org);
+    const id = await mk({ first_name: 'Kofi', last_name: 'Mensah', email: 'Kofi.Mensah+work@X.test', phone: '447700900123', id_number: 'P-77.a' });
+    const short = await mk({ first_name: 'Abena', last_name: 'Owusu', phone: '5551234' });
+    const keys = await withTenant(db(), org.entityId, (tx) =>
+      tx.select({ id: users.id, email: users.dupEmail, phone: users.dupPhone, idNumber: users.dupIdNumber }).from(users).where(inArray(users.id, [id, short])),
+    );
+    expect(keys.sort((x, y) => x.id - y.id)).toEqual([
+      { id, email: 'kofimensah@x.test', phone: '700900123', idNumber: 'p77a' },
+      { id: short, email: null, phone: '5551234', idNumber: null },
+    ]);
+    // The board's same-key join is answered from each key's index (its partial predicate matches the query).
+    for (const key of ['dup_email', 'dup_phone', 'dup_id_number']) {
+      const plan = await withTenant(db(), org.entityId, async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(sql`explain select a.id, b.id from users a join users b on b.entity_id = ${org.entityId} and b.status = 'active' and b.${sql.raw(key)} = a.${sql.raw(key)} and b.id > a.id
+          where a.entity_id = ${org.entityId} and a.status = 'active' and a.${sql.raw(key)} is not null`);
+      });
+      expect(JSON.stringify((plan as unknown as { rows: unknown[] }).rows)).toContain(`users_${key}_idx`);
+    }
+  });
+});
+
 describe('merge_user', () => {
   it("rule 180: 'Please select a user' when none is chosen; nothing changes", async () => {
     const org = await createOrg(h);

@@ -17,31 +17,29 @@ const REASONS = ['email', 'phone', 'id_number', 'name'] as const;
  * trigram similarity. Each pair once (a < b) with its reasons, paged; filterBy.reason narrows to one reason.
  */
 export async function findDuplicates(tx: Db, entityId: number, access: Access, q: ListQuery) {
-  // Only the reasons asked for are computed: the same e-mail, phone or ID is one hash join over the visible
-  // people; similar names compare every pair (issue 15 part 1: not indexed yet, see docs/decisions.md).
+  // Only the reasons asked for are computed. The same e-mail, phone or ID joins the people on the database's
+  // normalised keys (users.dup_*), read from their indexes; similar names compare every pair (see docs/decisions.md).
   const only = REASONS.find((r) => r === q.filterBy.reason);
   const wanted = only ? [only] : typeof q.filterBy.reason === 'string' ? [] : REASONS;
   if (!wanted.length) return { data: [], count: 0 };
   const vis = visibleTo(access);
-  // The visible people as a set of ids the pair query joins against.
-  const visibleIds = vis
-    ? sql`(select ${users.id} from ${users} where ${users.entityId} = ${entityId} and ${users.status} = 'active' and ${vis})`
-    : sql`(select id from users where entity_id = ${entityId} and status = 'active')`;
-  await tx.execute(sql`select set_limit(${NAME_SIMILARITY})`);
+  // The people the actor may see, when their grants are limited: both people of a pair must be among them.
+  const visibleIds = vis ? sql`(select ${users.id} from ${users} where ${users.entityId} = ${entityId} and ${users.status} = 'active' and ${vis})` : undefined;
+  const bothVisible = visibleIds ? sql` and a.id in ${visibleIds} and b.id in ${visibleIds}` : sql``;
+  const sameKey = (r: Exclude<(typeof REASONS)[number], 'name'>) => {
+    const key = sql.raw(`dup_${r}`);
+    return sql`select a.id as a, b.id as b, ${r}::text as reason, 1.0::real as score
+      from users a join users b on b.entity_id = ${entityId} and b.status = 'active' and b.${key} = a.${key} and b.id > a.id
+      where a.entity_id = ${entityId} and a.status = 'active' and a.${key} is not null${bothVisible}`;
+  };
+  if (wanted.includes('name')) await tx.execute(sql`select set_limit(${NAME_SIMILARITY})`);
+  const names = sql`select a.id as a, b.id as b, 'name'::text as reason, similarity(a.name, b.name) as score from p a join p b on a.name % b.name and a.id < b.id`;
   const pairs = sql`
     with p as (
-      select id, lower(first_name || ' ' || last_name) as name,
-        -- e-mail without dots and +tags in the local part; the last 9 digits of the phone; the ID without punctuation
-        case when email is null then null else regexp_replace(split_part(lower(email), '@', 1), '([+].*$)|[.]', '', 'g') || '@' || split_part(lower(email), '@', 2) end as email,
-        case when length(phone) >= 9 then right(phone, 9) else phone end as phone,
-        nullif(regexp_replace(lower(id_number), '[^a-z0-9]', '', 'g'), '') as id_number
-      from users where entity_id = ${entityId} and id in ${visibleIds}),
+      select id, lower(first_name || ' ' || last_name) as name from users
+      where entity_id = ${entityId} and status = 'active'${visibleIds ? sql` and id in ${visibleIds}` : sql``}),
     pairs as (${sql.join(
-      wanted.map((r) =>
-        r === 'name'
-          ? sql`select a.id as a, b.id as b, 'name'::text as reason, similarity(a.name, b.name) as score from p a join p b on a.name % b.name and a.id < b.id`
-          : sql`select a.id as a, b.id as b, ${r}::text as reason, 1.0::real as score from p a join p b on a.${sql.raw(r)} = b.${sql.raw(r)} and a.id < b.id`,
-      ),
+      wanted.map((r) => (r === 'name' ? names : sameKey(r))),
       sql` union all `,
     )}),
     grouped as (select a, b, array_agg(distinct reason order by reason) as reasons, max(score) as score from pairs group by a, b)`;

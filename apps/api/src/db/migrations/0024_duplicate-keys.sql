@@ -1,0 +1,6 @@
+ALTER TABLE "users" ADD COLUMN "dup_email" text GENERATED ALWAYS AS (case when email is null then null else regexp_replace(split_part(lower(email), '@', 1), '([+].*$)|[.]', '', 'g') || '@' || split_part(lower(email), '@', 2) end) STORED;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "dup_phone" text GENERATED ALWAYS AS (case when length(phone) >= 9 then right(phone, 9) else phone end) STORED;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "dup_id_number" text GENERATED ALWAYS AS (nullif(regexp_replace(lower(id_number), '[^a-z0-9]', '', 'g'), '')) STORED;--> statement-breakpoint
+CREATE INDEX "users_dup_email_idx" ON "users" USING btree ("entity_id","dup_email","id") WHERE "users"."status" = 'active' and "users"."dup_email" is not null;--> statement-breakpoint
+CREATE INDEX "users_dup_phone_idx" ON "users" USING btree ("entity_id","dup_phone","id") WHERE "users"."status" = 'active' and "users"."dup_phone" is not null;--> statement-breakpoint
+CREATE INDEX "users_dup_id_number_idx" ON "users" USING btree ("entity_id","dup_id_number","id") WHERE "users"."status" = 'active' and "users"."dup_id_number" is not null;
