@@ -45,7 +45,7 @@ export function writebackRoutes(r: Router, services: Services) {
         if (integ.type !== 'wonde') throw badRequest({ id: ['integrations.writeback_unsupported'] }, 'integrations.writeback_unsupported');
         const known = await tx.select({ id: scans.id }).from(scans).where(and(eq(scans.entityId, actor.entityId), inArray(scans.id, body.scan_ids)));
         if (known.length !== new Set(body.scan_ids).size) throw notFound('errors.not_found');
-        await collectScans(tx, integ.id, actor.entityId);
+        await collectScans(tx, integ.id, actor.entityId, body.scan_ids);
         const rows = await tx
           .update(integrationScans)
           .set({ status: 'pending', error: null, updatedAt: sql`now()` })

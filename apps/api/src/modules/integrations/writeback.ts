@@ -21,9 +21,13 @@ const BATCH = 100;
  * Lists the sign-ins of the directory's people (the last 7 days) as scans to write
  * back: date and session (AM before local noon, PM after) on the site's clock, the code from the reason (late or
  * early), else the scan's own, else the attendance mode's on-time code; minutes late from the mode's start. Only
- * the first `scans_per_day` sign-ins of a person's day (rule 277). Idempotent (one row per scan).
+ * the first `scans_per_day` sign-ins of a person's day (rule 277). Idempotent (one row per scan). With `only`, just
+ * those scans are listed, reading only their people's week (a write-back of chosen sign-ins: 500 of them listed the
+ * whole organisation's week and outran the statement limit).
  */
-export async function collectScans(tx: Db, integrationId: number, entityId: number) {
+export async function collectScans(tx: Db, integrationId: number, entityId: number, only?: number[]) {
+  const ids = only?.length ? only : [0];
+  const chosen = only ? sql`and s.user_id in (select user_id from scans where entity_id = ${entityId} and id in ${ids})` : sql``;
   await tx.execute(sql`
     insert into integration_scans (entity_id, integration_id, scan_id, user_id, date, session, attendance_code_id, minutes_late)
     select entity_id, ${integrationId}, id, user_id, day, session, code_id, minutes_late from (
@@ -44,9 +48,9 @@ export async function collectScans(tx: Db, integrationId: number, entityId: numb
       left join user_attendance_modes um on um.user_id = s.user_id
       left join attendance_modes m on m.id = um.attendance_mode_id
       left join attendance_codes mc on mc.id = m.on_time_attendance_code_id and mc.integration_id = ${integrationId}
-      where s.entity_id = ${entityId} and s.direction = 'in' and s.at > now() - interval '7 days'
+      where s.entity_id = ${entityId} and s.direction = 'in' and s.at > now() - interval '7 days' ${chosen}
     ) x
-    where nth <= (select scans_per_day from integrations where id = ${integrationId})
+    where nth <= (select scans_per_day from integrations where id = ${integrationId}) ${only ? sql`and id in ${ids}` : sql``}
     on conflict (integration_id, scan_id) do nothing`);
 }
 

@@ -84,6 +84,12 @@ export function registerErrors(app: FastifyInstance) {
       req.log.warn({ err, url: req.url }, 'statement timeout');
       return reply.code(503).send({ message: translate(lang, 'errors.took_too_long') });
     }
+    if (isDatabaseUnreachable(err)) {
+      // The pool could not reach the database or lost the connection (the embedded database still busy with a
+      // statement past its limit, a restart of the server): nothing was committed; the caller may try again.
+      req.log.warn({ err, url: req.url }, 'database unreachable');
+      return reply.code(503).send({ message: translate(lang, 'errors.busy_retry') });
+    }
     if (isTransient(err)) {
       // A deadlock or serialization failure still there after the retries (route.ts): rolled back, nothing changed.
       req.log.warn({ err, url: req.url }, 'transaction rolled back by the database (retries spent)');
@@ -103,6 +109,19 @@ export function registerErrors(app: FastifyInstance) {
   });
 }
 
+
+/**
+ * The database could not be reached or dropped the connection: node-postgres's connect timeout or a connection
+ * ended mid-query, a refused socket, or PostgreSQL's connection exceptions (class 08), too many connections (53300)
+ * and shutdown (57P01-57P03).
+ */
+export const isDatabaseUnreachable = (err: unknown) =>
+  causedBy(
+    err,
+    (e) =>
+      (typeof e.code === 'string' && (/^08[0-9A-Z]{3}$/.test(e.code) || /^57P0[123]$/.test(e.code) || e.code === '53300' || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(e.code))) ||
+      (typeof e.message === 'string' && /^(timeout exceeded when trying to connect|Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable)$/.test(e.message)),
+  );
 
 /** A PostgreSQL data exception (SQLSTATE class 22). */
 const isDataException = (err: unknown) => causedBy(err, (e) => typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code));
