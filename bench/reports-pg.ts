@@ -31,6 +31,12 @@ if (reuse) {
   entityId = (await seed(database, { people, scans: scanCount })).entityId;
   log(`seeded ${people} people and ${scanCount} scans in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+if (process.env.BENCH_SEED_ONLY) {
+  // BENCH_SEED_ONLY=1 seeds and stops (the database stays for BENCH_REUSE=1 runs).
+  await database.close();
+  await admin.end();
+  process.exit(0);
+}
 // The owner signs in as the console does.
 const [{ email }] = (await database.sql.query<{ email: string }>(`select a.email from entities e join users u on u.id = e.owner_id join accounts a on a.id = u.account_id where e.id = $1`, [entityId])).rows;
 await database.close();
