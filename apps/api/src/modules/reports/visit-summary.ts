@@ -2,6 +2,7 @@ import type { VisitSummary } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../platform/db/client';
 import { type ReportScope, scopeFilters } from './scope';
+import { reportPlanner } from './planner';
 
 type Grouping = 'day' | 'site' | 'area' | 'type' | 'method' | 'total';
 
@@ -30,6 +31,7 @@ const keyOf = sql.raw(`coalesce(${COLUMNS.map((c) => `${c}::text`).join(', ')})`
  * scan_day_people: migration 0022), not the scans. Only what the caller's grants reach is counted (rule 96).
  */
 export async function visitSummary(tx: Db, scope: ReportScope, q: { start: string; end: string; site_id?: number; area_id?: number; user_type_id?: number }): Promise<VisitSummary> {
+  await reportPlanner(tx, '64MB');
   const filters = await scopeFilters(tx, scope, q, { site: sql`t.site_id`, area: sql`t.area_id`, type: sql`t.user_type_id` });
   const where = sql`t.entity_id = ${scope.entityId} and t.day >= ${q.start}::date and t.day <= ${q.end}::date
     and ${scope.sites(sql`t.site_id`)} and ${scope.types(sql`t.user_type_id`)} and ${filters}`;
