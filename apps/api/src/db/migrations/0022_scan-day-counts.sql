@@ -24,7 +24,7 @@ CREATE TABLE "scan_day_people" (
 --> statement-breakpoint
 ALTER TABLE "scan_day_counts" ADD CONSTRAINT "scan_day_counts_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scan_day_people" ADD CONSTRAINT "scan_day_people_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "scan_day_people_user_idx" ON "scan_day_people" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "scan_day_people_person_idx" ON "scan_day_people" USING btree ("entity_id","user_id","day","site_id","area_id","user_type_id","method");--> statement-breakpoint
 -- The visit summary's kept counts are maintained here, in the writing transaction (docs/decisions.md).
 -- A scan counts on its site's local day under its person's user type now; scans without an area are not counted.
 CREATE TYPE "scan_day_source" AS (sign int, entity_id int, user_id int, user_type_id int, area_id int, direction text, method text, at timestamptz);

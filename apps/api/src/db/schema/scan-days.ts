@@ -40,6 +40,7 @@ export const scanDayPeople = pgTable(
   },
   (t) => [
     unique('scan_day_people_key').on(t.entityId, t.day, t.siteId, t.areaId, t.userTypeId, t.method, t.userId).nullsNotDistinct(),
-    index('scan_day_people_user_idx').on(t.userId),
+    // The summary reads each person's rows together (their days, sites, areas and methods in a period).
+    index('scan_day_people_person_idx').on(t.entityId, t.userId, t.day, t.siteId, t.areaId, t.userTypeId, t.method),
   ],
 );

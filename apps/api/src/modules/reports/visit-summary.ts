@@ -40,10 +40,21 @@ export async function visitSummary(tx: Db, scope: ReportScope, q: { start: strin
       select ${groupingOf} as grouping, ${keyOf} as key, sum(t.sign_ins)::int as sign_ins, sum(t.sign_outs)::int as sign_outs
       from scan_day_counts t where ${where} group by ${groupingSets}`),
   );
+  // Distinct people: each person's days, sites, areas and methods of the period first (their rows are together in
+  // scan_day_people_person_idx), then how many people each of those has; much cheaper than a distinct count per
+  // grouping set over all the rows.
   const people = rowsOf<{ grouping: Grouping; key: string | null; people: number }>(
     await tx.execute(sql`
-      select ${groupingOf} as grouping, ${keyOf} as key, count(distinct t.user_id)::int as people
-      from scan_day_people t where ${where} group by ${groupingSets}`),
+      with u as (
+        select t.user_id, max(t.user_type_id) as type_id, array_agg(distinct t.day) as days, array_agg(distinct t.site_id) as sites,
+               array_agg(distinct t.area_id) as areas, array_agg(distinct t.method) as methods
+        from scan_day_people t where ${where} group by t.user_id)
+      select 'total' as grouping, null as key, count(*)::int as people from u
+      union all select 'type', type_id::text, count(*)::int from u group by type_id
+      union all select 'day', x::text, count(*)::int from u, unnest(u.days) x group by x
+      union all select 'site', x::text, count(*)::int from u, unnest(u.sites) x group by x
+      union all select 'area', x::text, count(*)::int from u, unnest(u.areas) x group by x
+      union all select 'method', x, count(*)::int from u, unnest(u.methods) x group by x`),
   );
   const names = await groupNames(tx, scope.entityId, counts);
   const peopleOf = new Map(people.map((r) => [`${r.grouping}|${r.key}`, Number(r.people)]));
