@@ -24,6 +24,7 @@ CREATE TABLE "scan_day_people" (
 --> statement-breakpoint
 ALTER TABLE "scan_day_counts" ADD CONSTRAINT "scan_day_counts_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scan_day_people" ADD CONSTRAINT "scan_day_people_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "visits_entity_area_signed_in_idx" ON "visits" USING btree ("entity_id","area_id","signed_in_at");--> statement-breakpoint
 CREATE INDEX "scan_day_people_person_idx" ON "scan_day_people" USING btree ("entity_id","user_id","day","site_id","area_id","user_type_id","method");--> statement-breakpoint
 -- The visit summary's kept counts are maintained here, in the writing transaction (docs/decisions.md).
 -- A scan counts on its site's local day under its person's user type now; scans without an area are not counted.
@@ -159,3 +160,7 @@ SELECT sc.entity_id, (sc.at AT TIME ZONE s.timezone)::date, s.id, sc.area_id, u.
 FROM scans sc JOIN areas a ON a.id = sc.area_id JOIN sites s ON s.id = a.site_id JOIN users u ON u.id = sc.user_id
 WHERE sc.direction = 'in'
 GROUP BY 1, 2, 3, 4, 5, 6, 7;
+--> statement-breakpoint
+ANALYZE scan_day_counts;
+--> statement-breakpoint
+ANALYZE scan_day_people;
