@@ -1,6 +1,16 @@
 import { date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { entityId } from './core';
 
+/** The grain both tables share: the site's local day, site, area, user type (the person's type now; null: none), method. */
+const dayKey = () => ({
+  entityId: entityId(),
+  day: date({ mode: 'string' }).notNull(),
+  siteId: integer('site_id').notNull(),
+  areaId: integer('area_id').notNull(),
+  userTypeId: integer('user_type_id'),
+  method: text().notNull(),
+});
+
 /**
  * The visit summary's kept counts (issue 18): sign-ins and sign-outs by the site's local day, site, area, user type
  * (the person's type now; null: none) and input method. Kept by triggers on scans, users, areas and sites in the
@@ -10,12 +20,7 @@ import { entityId } from './core';
 export const scanDayCounts = pgTable(
   'scan_day_counts',
   {
-    entityId: entityId(),
-    day: date({ mode: 'string' }).notNull(),
-    siteId: integer('site_id').notNull(),
-    areaId: integer('area_id').notNull(),
-    userTypeId: integer('user_type_id'),
-    method: text().notNull(),
+    ...dayKey(),
     signIns: integer('sign_ins').notNull().default(0),
     signOuts: integer('sign_outs').notNull().default(0),
   },
@@ -29,12 +34,7 @@ export const scanDayCounts = pgTable(
 export const scanDayPeople = pgTable(
   'scan_day_people',
   {
-    entityId: entityId(),
-    day: date({ mode: 'string' }).notNull(),
-    siteId: integer('site_id').notNull(),
-    areaId: integer('area_id').notNull(),
-    userTypeId: integer('user_type_id'),
-    method: text().notNull(),
+    ...dayKey(),
     userId: integer('user_id').notNull(),
     signIns: integer('sign_ins').notNull().default(0),
   },
