@@ -15,3 +15,4 @@ export * from './emergency';
 export * from './announcements';
 export * from './reports';
 export * from './integrations';
+export * from './scan-days';

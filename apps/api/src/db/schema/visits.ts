@@ -100,6 +100,8 @@ export const visits = pgTable(
     uniqueIndex('visits_approval_token_uq').on(t.approvalTokenHash).where(sql`${t.approvalTokenHash} is not null`),
     // Reports read visits by time: visit history, the timesheet, track and trace.
     index('visits_entity_signed_in_idx').on(t.entityId, t.signedInAt),
+    // Track and trace: who was in an area during a presence (a short range of sign-in times in one area).
+    index('visits_entity_area_signed_in_idx').on(t.entityId, t.areaId, t.signedInAt),
     index('visits_signed_in_at_idx').on(t.signedInAt).where(sql`${t.status} = 'signed_in'`),
   ],
 );

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import { type CsvCell, csvLine, defuseFormula } from '@gatehouse/contract';
-import ExcelJS from 'exceljs';
+import { type CsvCell, csvLine } from '@gatehouse/contract';
 import PDFDocument from 'pdfkit';
+import { xlsxWriter } from './xlsx';
 
 export type Cell = CsvCell;
 
@@ -42,27 +42,6 @@ export async function csvWriter(out: Writable, o: WriterOptions): Promise<Export
       await write(out, batch.map(csvLine).join(''));
     },
     close: () => finish(out),
-  };
-}
-
-/** XLSX through exceljs's streaming writer: each row is committed (written out) as it is added. */
-export async function xlsxWriter(out: Writable, o: WriterOptions): Promise<ExportWriter> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet(o.title.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '), { views: [{ rightToLeft: o.rtl, state: 'frozen', ySplit: 1 }] });
-  sheet.columns = o.headers.map((h) => ({ header: h, width: Math.min(40, Math.max(12, h.length + 4)) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  const cell = (c: Cell) => (typeof c === 'string' ? defuseFormula(c) : (c ?? null));
-  return {
-    async rows(batch) {
-      for (const r of batch) sheet.addRow(r.map(cell)).commit();
-      // Let the zip stream flush what the rows produced.
-      await new Promise((resolve) => setImmediate(resolve));
-    },
-    async close() {
-      sheet.commit();
-      await book.commit();
-    },
   };
 }
 

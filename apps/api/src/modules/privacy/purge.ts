@@ -56,14 +56,31 @@ const bump = (counts: Record<string, number>, key: string, n: number) => (n ? { 
  * One batch of a step, in one tenant transaction with the run's counters and the files to remove: it commits
  * whole or not at all, so a crash leaves nothing half-deleted. Answers how many rows it handled (0: step done).
  */
-async function batch(tx: Db, run: Run, step: PurgeStep, now: Date, size: number): Promise<{ n: number; files: string[]; counts: Record<string, number> }> {
+/**
+ * Where the step's previous batch of this process stopped: the next one starts there instead of walking again past
+ * what is kept (the other user types' scans, the newer visits). Not stored: a resumed run starts from the beginning,
+ * which is correct (what was before is deleted), only slower.
+ */
+export interface PurgeCursor {
+  scanAt?: string;
+  visitId?: number;
+}
+
+async function batch(tx: Db, run: Run, step: PurgeStep, now: Date, size: number, cursor: PurgeCursor): Promise<{ n: number; files: string[]; counts: Record<string, number> }> {
   const e = run.entityId;
   const wants = (t: 'data' | 'scan') => run.kind === 'purge' || run.scope.type === 'both' || run.scope.type === t;
   const r = effectiveRetention(e, run.kind === 'purge' ? undefined : run.scope.user_type_id);
   let counts = run.counts;
   if (step === 'scans' && wants('scan')) {
-    const done = rowsOf<{ id: number }>(await tx.execute(sql`delete from scans where id in (${scanBeyond(e, now, r)} limit ${size}) returning id`));
-    return { n: done.length, files: [], counts: bump(counts, 'scans_deleted', done.length) };
+    // Oldest first, from where the last batch stopped (an index range on the scans' time).
+    const from = cursor.scanAt ? sql`and s.at >= ${cursor.scanAt}::timestamptz` : sql``;
+    const [done] = rowsOf<{ n: number; last: string | null }>(
+      await tx.execute(sql`with d as (delete from scans where id in (${scanBeyond(e, now, r)} ${from} order by s.at limit ${size}) returning at)
+        select count(*)::int as n, max(at)::text as last from d`),
+    );
+    const n = Number(done.n);
+    if (done.last) cursor.scanAt = done.last;
+    return { n, files: [], counts: bump(counts, 'scans_deleted', n) };
   }
   if (step === 'visits' && wants('scan')) {
     // Closed visits past the scan retention (their scans went in the step before).
@@ -72,8 +89,10 @@ async function batch(tx: Db, run: Run, step: PurgeStep, now: Date, size: number)
         select v.id from visits v join users u on u.id = v.user_id join (${r}) r on r.type_id = u.user_type_id
         where v.entity_id = ${e} and r.scan_days is not null and v.status not in ('signed_in', 'expected')
           and coalesce(v.signed_out_at, v.signed_in_at, v.expected_at, v.created_at) < ${now}::timestamptz - r.scan_days * interval '1 day'
-        limit ${size}) returning id`),
+          ${cursor.visitId ? sql`and v.id > ${cursor.visitId}` : sql``}
+        order by v.id limit ${size}) returning id`),
     );
+    for (const d of done) cursor.visitId = Math.max(cursor.visitId ?? 0, Number(d.id));
     return { n: done.length, files: [], counts: bump(counts, 'visits_deleted', done.length) };
   }
   if (step === 'people' && wants('data')) {
@@ -117,6 +136,7 @@ export async function runPurge(services: Services, runId: number, entityId: numb
   if (!run || run.status === 'done') return run;
   run = (await withTenant(db, entityId, (tx) => tx.update(privacyRuns).set({ status: 'running', startedAt: run!.startedAt ?? now, heartbeatAt: new Date() }).where(eq(privacyRuns.id, runId)).returning()))[0];
   let batches = 0;
+  const cursor: PurgeCursor = {};
   try {
     await removePendingFiles(services, run);
     let step = run.step as PurgeStep;
@@ -124,7 +144,7 @@ export async function runPurge(services: Services, runId: number, entityId: numb
     while (step !== 'done') {
       const current: PurgeStep = step;
       const res = await withTenant(db, entityId, async (tx) => {
-        const b = await batch(tx, run!, current, now, opts.batch ?? PURGE_BATCH);
+        const b = await batch(tx, run!, current, now, opts.batch ?? PURGE_BATCH, cursor);
         const next = b.n === 0 ? NEXT[current] : current;
         const [row] = await tx
           .update(privacyRuns)

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, kioskRequests, scans, userAttendanceModes, users, userSites, userUserTypes, visits } from '../../db/schema/index';
-import { createMember, createOrg, createPowerless, type Org } from '../../../test/factories';
+import { accounts, areas, auditLog, kioskRequests, privacyRuns, scans, sites, userAttendanceModes, users, userSites, userUserTypes, visits } from '../../db/schema/index';
+import { createMember, createOrg, createPowerless, PASSWORD, type Org } from '../../../test/factories';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { fixtures } from '../signin/testing';
 import { reportsOrg } from './test-reports';
@@ -113,6 +113,96 @@ describe('GET /api/visit_summary/{entityId} (rule 292)', () => {
     expect((await api(h.app, powerless.token).get(`/api/visit_summary/${org.entityId}?start=2026-03-01&end=2026-03-02`)).status).toBe(403);
     const other = await createOrg(h);
     expect((await a.get(`/api/visit_summary/${other.entityId}?start=2026-03-01&end=2026-03-02`)).status).toBe(404);
+  });
+});
+
+/**
+ * What the kept daily counts must hold, computed from the scans themselves: sign-ins and sign-outs, and the people
+ * who signed in, by the site's local day, site, area, user type (the person's now) and input method.
+ */
+async function countsFromScans(entityId: number) {
+  const q = (text: string) => h.services.database.sql.query<Record<string, unknown>>(text, [entityId]).then((r) => r.rows);
+  const from = `from scans sc join areas a on a.id = sc.area_id join sites s on s.id = a.site_id join users u on u.id = sc.user_id where sc.entity_id = $1`;
+  const key = `(sc.at at time zone s.timezone)::date::text as day, s.id as site_id, sc.area_id, u.user_type_id, sc.method`;
+  return {
+    counts: await q(`select ${key}, count(*) filter (where sc.direction = 'in')::int as sign_ins, count(*) filter (where sc.direction = 'out')::int as sign_outs
+      ${from} group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+    people: await q(`select ${key}, sc.user_id, count(*)::int as sign_ins ${from} and sc.direction = 'in' group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`),
+  };
+}
+
+async function keptCounts(entityId: number) {
+  const q = (text: string) => h.services.database.sql.query<Record<string, unknown>>(text, [entityId]).then((r) => r.rows);
+  const key = `day::text as day, site_id, area_id, user_type_id, method`;
+  return {
+    counts: await q(`select ${key}, sign_ins, sign_outs from scan_day_counts where entity_id = $1 order by 1, 2, 3, 4, 5`),
+    people: await q(`select ${key}, user_id, sign_ins from scan_day_people where entity_id = $1 order by 1, 2, 3, 4, 5, 6`),
+  };
+}
+
+/** The summary's totals and sites, from the scans (the reference the kept counts must give). */
+async function summaryFromScans(entityId: number, start: string, end: string, siteIds?: number[]) {
+  const rows = (
+    await h.services.database.sql.query<{ site_id: number | null; sign_ins: number; sign_outs: number; people: number }>(
+      `select s.id as site_id, count(*) filter (where sc.direction = 'in')::int as sign_ins, count(*) filter (where sc.direction = 'out')::int as sign_outs,
+              count(distinct sc.user_id) filter (where sc.direction = 'in')::int as people
+       from scans sc join areas a on a.id = sc.area_id join sites s on s.id = a.site_id
+       where sc.entity_id = $1 and (sc.at at time zone s.timezone)::date between $2::date and $3::date and ($4::int[] is null or s.id = any($4))
+       group by grouping sets ((s.id), ()) order by s.id nulls first`,
+      [entityId, start, end, siteIds ?? null],
+    )
+  ).rows;
+  const [total, ...bySite] = rows;
+  return { totals: { sign_ins: total?.sign_ins ?? 0, sign_outs: total?.sign_outs ?? 0, people: total?.people ?? 0 }, bySite };
+}
+
+describe('the visit summary’s kept daily counts (issue 18: performance)', () => {
+  it('equal the counts from the scans after sign-ins across time zones, edits, deletes, a type change, moved places and a purge', async () => {
+    const org = await createOrg(h);
+    const d = await day(org);
+    const f = d.f;
+    const scansOf = (visitId: number) => f.run((tx) => tx.select().from(scans).where(eq(scans.visitId, visitId)));
+    const same = async () => expect(await keptCounts(org.entityId)).toEqual(await countsFromScans(org.entityId));
+    await same();
+    // An edit moves Ben's sign-in in the hall past London's midnight (another day) and changes its method.
+    const [benIn] = (await scansOf(d.benHall.id)).filter((x) => x.direction === 'in');
+    await f.run((tx) => tx.update(scans).set({ at: new Date('2026-03-03T00:30:00Z'), method: 'rfid' }).where(eq(scans.id, benIn.id)));
+    // A scan deleted, and one without an area (it does not count, as in the logbook).
+    const [anaOut] = (await scansOf(d.anaHall.id)).filter((x) => x.direction === 'out');
+    await f.run((tx) => tx.delete(scans).where(eq(scans.id, anaOut.id)));
+    await f.run((tx) => tx.insert(scans).values({ entityId: org.entityId, userId: d.cat.id, areaId: null, direction: 'in', method: 'console', at: new Date('2026-03-02T18:00:00Z') }));
+    // Fred becomes a visitor; Dan is deleted (his scans go by the cascade).
+    await f.run((tx) => tx.update(users).set({ userTypeId: d.visitor.id }).where(eq(users.id, d.fred.id)));
+    await f.run((tx) => tx.delete(users).where(eq(users.id, d.dan.id)));
+    await same();
+    // The library moves to the LA office, whose time zone then changes; another area is deleted.
+    await f.run((tx) => tx.update(areas).set({ siteId: d.la.id }).where(eq(areas.id, d.library.id)));
+    await f.run((tx) => tx.update(sites).set({ timezone: 'Asia/Tokyo' }).where(eq(sites.id, d.la.id)));
+    await same();
+    const summary = await d.a.get(`/api/visit_summary/${org.entityId}?start=2026-03-01&end=2026-03-05`);
+    const reference = await summaryFromScans(org.entityId, '2026-03-01', '2026-03-05');
+    expect(summary.body.data.totals).toEqual(reference.totals);
+    expect(summary.body.data.by_site.map((x: { id: number; sign_ins: number; people: number }) => [x.id, x.sign_ins, x.people]).sort()).toEqual(
+      reference.bySite.map((x) => [Number(x.site_id), x.sign_ins, x.people]).sort(),
+    );
+    // A member limited to the LA office sees only its counts.
+    const limited = await siteLimited(org, d.la.id);
+    const theirs = (await limited.get(`/api/visit_summary/${org.entityId}?start=2026-03-01&end=2026-03-05`)).body.data;
+    expect(theirs.totals).toEqual((await summaryFromScans(org.entityId, '2026-03-01', '2026-03-05', [d.la.id])).totals);
+    expect(theirs.by_site.map((x: { id: number }) => x.id)).toEqual([d.la.id]);
+    // The purge deletes the visitors' scans past 100 days: the counts follow.
+    expect((await d.a.post('/api/user-type_privacy_manager', { user_type_id: d.visitor.id, data_retention_days: 36_500, scans_retention_days: 100, confirm: 1 })).status).toBe(200);
+    const purge = await d.a.post('/api/delete_now_privacy_manager', { type: 'scan', name: 'Visitor', user_type_id: d.visitor.id, password: PASSWORD });
+    expect(purge.status).toBe(202);
+    for (let i = 0; i < 100; i++) {
+      const open = await h.services.database.db.$count(privacyRuns, and(eq(privacyRuns.entityId, org.entityId), sql`${privacyRuns.status} in ('queued', 'running')`));
+      if (!open) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const left = await keptCounts(org.entityId);
+    expect(left.counts.filter((x) => Number(x.user_type_id) === d.visitor.id)).toEqual([]);
+    expect(left.counts.length).toBeGreaterThan(0);
+    await same();
   });
 });
 

@@ -1,15 +1,14 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { areas, sites, userTypes } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import { reachableSiteIds } from '../sites/index';
-import { grantedUserTypeIds } from '../user-types/index';
 
 /**
  * Every grant decision of the reports, in one place (rule 96): which sites and user types the caller may read,
- * as SQL conditions on a report's aliases, and the check of the ids a report is asked for. When the grants
- * service lands (h-callers), only this file changes.
+ * as SQL conditions on a report's aliases, and the check of the ids a report is asked for. The grants are the
+ * member's from platform/auth/grants.ts (one statement).
  */
 export interface ReportScope {
   entityId: number;
@@ -25,9 +24,7 @@ export interface ReportScope {
 const inList = (col: SQL, ids: number[]) => (ids.length ? sql`${col} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
 
 export async function reportScope(tx: Db, actor: MemberActor): Promise<ReportScope> {
-  const siteIds = await reachableSiteIds(tx, actor);
-  const granted = await grantedUserTypeIds(tx, actor);
-  const typeIds = granted ? [...granted] : null;
+  const { siteIds, userTypeIds: typeIds } = await grantsOf(tx, actor);
   return {
     entityId: actor.entityId,
     siteIds,

@@ -5,6 +5,7 @@ import { timeToMinutes as toMinutes } from '@gatehouse/contract';
 import { localClock } from '../../platform/time-zone';
 import { evaluateAttendance } from '../attendance/index';
 import { coarseBounds, localDayRange, type ReportScope, scopeFilters } from './scope';
+import { reportPlanner } from './planner';
 
 export interface TimesheetQuery {
   start: string;
@@ -72,6 +73,7 @@ async function pagePeople(tx: Db, scope: ReportScope, q: TimesheetQuery, filters
  * the early grace, on a scheduled day), with the reasons recorded on the visits.
  */
 export async function timesheet(tx: Db, scope: ReportScope, q: TimesheetQuery) {
+  await reportPlanner(tx);
   const filters = await scopeFilters(tx, scope, q, { site: sql`s.id`, area: sql`v.area_id`, type: sql`u.user_type_id` });
   const { ids, count, where } = await pagePeople(tx, scope, q, filters);
   if (!ids.length) return { data: [] as TimesheetRow[], count };

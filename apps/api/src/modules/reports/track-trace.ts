@@ -4,6 +4,7 @@ import { users } from '../../db/schema/index';
 import { rowsOf, type Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { coarseBounds, type ReportScope } from './scope';
+import { reportPlanner } from './planner';
 
 /** A presence longer than this is not looked for further back (auto sign-out closes visits within a day). */
 export const TRACE_LOOKBACK_DAYS = 31;
@@ -17,6 +18,7 @@ const iso = (d: string | Date) => new Date(d).toISOString();
  * caller (else 404); contacts outside the caller's grants are left out (rule 96).
  */
 export async function trackAndTrace(tx: Db, scope: ReportScope, q: { user_id: number; start: string; end: string }, now = new Date()) {
+  await reportPlanner(tx);
   const [person] = await tx
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, userTypeId: users.userTypeId })
     .from(users)
