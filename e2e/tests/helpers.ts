@@ -91,11 +91,26 @@ export function png(width: number, height: number): Buffer {
 }
 
 /** A session of the admin through the API: token, organisation and the authorization header. */
+/**
+ * The admin's API session, logged in once per worker and base URL and reused while the server still takes it: every
+ * journey logging in again ran the suite into the login's per-address cap (60 in 5 minutes), after which every
+ * later journey failed at its first login.
+ */
+const apiSessions = new Map<string, { token: string; entityId: number; userId: number }>();
 export async function adminApi(request: import('@playwright/test').APIRequestContext, base = '') {
-  const res = await request.post(`${base}/api/login`, { data: ADMIN });
-  expect(res.status()).toBe(200);
-  const { token, entity, user } = (await res.json()).data as { token: string; entity: { id: number }; user: { user_id: number } };
-  return { token, entityId: entity.id, userId: user.user_id, headers: { authorization: `Bearer ${token}` } };
+  let session = apiSessions.get(base);
+  if (session) {
+    const check = await request.get(`${base}/api/user_types/${session.entityId}`, { headers: { authorization: `Bearer ${session.token}` } });
+    if (check.status() !== 200) session = undefined;
+  }
+  if (!session) {
+    const res = await request.post(`${base}/api/login`, { data: ADMIN });
+    expect(res.status()).toBe(200);
+    const { token, entity, user } = (await res.json()).data as { token: string; entity: { id: number }; user: { user_id: number } };
+    session = { token, entityId: entity.id, userId: user.user_id };
+    apiSessions.set(base, session);
+  }
+  return { ...session, headers: { authorization: `Bearer ${session.token}` } };
 }
 
 /** A temperature asked by the kiosk's checks screen (the demo journey takes temperatures, rule 227). */

@@ -1,11 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { ADMIN, lastMailTo, login } from './helpers';
-
-async function adminApi(request: APIRequestContext) {
-  const res = await (await request.post('/api/login', { data: ADMIN })).json();
-  const headers = { authorization: `Bearer ${res.data.token as string}` };
-  return { entityId: res.data.entity.id as number, headers };
-}
+import { expect, test } from '@playwright/test';
+import { adminApi, lastMailTo, login } from './helpers';
 
 test('an admin builds an entry condition and a journey with a flow; a visitor answers it from the link, fails the notes rule, then passes', async ({ page, request, browser }) => {
   test.slow(); // two browsers, mail through the job queue
