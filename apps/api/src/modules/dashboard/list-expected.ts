@@ -44,7 +44,8 @@ export async function listExpected(
     conds.push(or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term)));
   }
   const grants = grantConditions(actor);
-  conds.push(grants.siteCondition(visits.siteId), grants.userTypeCondition(users.userTypeId));
+  // An expected visit is reached by its own site and user type, as in the visits list (rules 96, 100).
+  conds.push(grants.siteCondition(visits.siteId), grants.userTypeCondition(visits.userTypeId));
   const where = and(...conds);
   const dir = opts.order === 'asc' ? asc : desc;
   const limit = opts.exporting ? EXPORT_ROWS_MAX : opts.limit;
