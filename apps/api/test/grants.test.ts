@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { scans, userDocuments, users, userSites, userTypes, userUserTypes, visits } from '../src/db/schema/index';
+import { attendanceModes, scans, userAttendanceModes, userDocuments, users, userSites, userTypes, userUserTypes, visits } from '../src/db/schema/index';
 import { withTenant } from '../src/platform/db/tenant';
 import { createMember, createOrg, type Org } from './factories';
 import { api, buildTestApp, type TestApp } from './harness';
@@ -49,6 +49,22 @@ beforeAll(async () => {
       file[key] = `${org.entityId}-${String(p.id).padStart(16, '0').slice(-16).replace(/\d/g, (d) => 'abcdef0123456789'[Number(d)])}.pdf`;
       await h.services.storage.put(`documents/${file[key]}`, Buffer.from('%PDF-1.4 grants test'));
       await tx.insert(userDocuments).values({ entityId: org.entityId, userId: p.id, type: 'test', file: `/api/files/documents/${file[key]}` });
+    }
+    // Scheduled every day (the not-on-site report): XN of type X tied to no site, XT of type X tied to site B only.
+    const [mode] = await tx.insert(attendanceModes).values({ entityId: org.entityId, name: 'Every day', scheduleDays: [1, 2, 3, 4, 5, 6, 7], fromTime: '09:00', toTime: '17:00' }).returning();
+    for (const key of ['XN', 'XT']) {
+      const [p] = await tx.insert(users).values({ entityId: org.entityId, firstName: `Person ${key}`, lastName: 'Grant', email: `${key.toLowerCase()}@grants.test`, userTypeId: x.id, allSites: false }).returning();
+      person[key] = p.id;
+      await tx.insert(userAttendanceModes).values({ entityId: org.entityId, userId: p.id, attendanceModeId: mode.id });
+      if (key === 'XT') await tx.insert(userSites).values({ entityId: org.entityId, userId: p.id, siteId: at.B.site });
+    }
+    // XV: a person of type X expected at site A on a visit of type Y (rule 100 names the expected visit's type).
+    const [xv] = await tx.insert(users).values({ entityId: org.entityId, firstName: 'Person XV', lastName: 'Grant', userTypeId: x.id }).returning();
+    person.XV = xv.id;
+    // With a visit date (the visits list shows dated visits): XV's, and one of XA's of type X as the control.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    for (const [userId, userTypeId] of [[xv.id, y.id], [person.XA, x.id]]) {
+      await tx.insert(visits).values({ entityId: org.entityId, userId, userTypeId, siteId: at.A.site, areaId: at.A.area, status: 'expected', expectedAt: tomorrow, visitDate: tomorrow.toISOString().slice(0, 10) });
     }
   });
 }, 120_000);
@@ -127,4 +143,39 @@ describe('a member limited to site A and user type X (rules 96, 100; issue 16 pa
     console.log(`grants list sweep: ${calls} lists, ${ownerSaw.size} of them show the markers to the owner`);
     expect(leaks, leaks.join('\n')).toEqual([]);
   }, 120_000);
+
+  it('every place agrees on a person tied to no site: the people list, the report lookup and the not-on-site report show them (rule 96)', async () => {
+    const c = api(h.app, limited);
+    const ids = (res: { body: { data: { id?: number; user_id?: number }[] } }) => res.body.data.map((r) => r.user_id ?? r.id);
+    const people = await c.get(`/api/users/${org.entityId}?limit=100`);
+    expect(ids(people)).toContain(person.XN);
+    expect(ids(people)).not.toContain(person.XT);
+    // Before issue 20's grants service the scheduled people of the not-on-site report had to be tied to a granted
+    // site: XN, visible in the people list, was missing there.
+    const notOnSite = await c.get(`/api/get_users_not_on_site?entity_id=${org.entityId}&limit=100`);
+    expect(notOnSite.status).toBe(200);
+    expect(ids(notOnSite)).toContain(person.XN);
+    expect(ids(notOnSite)).not.toContain(person.XT);
+    const owner = await api(h.app, org.token).get(`/api/get_users_not_on_site?entity_id=${org.entityId}&limit=100`);
+    expect(ids(owner)).toEqual(expect.arrayContaining([person.XN, person.XT]));
+    // Filtered on site A, the report keeps people tied to site A or every site only (a filter, not a grant).
+    const siteA = await api(h.app, org.token).get(`/api/get_users_not_on_site?entity_id=${org.entityId}&site_id=${at.A.site}&limit=100`);
+    expect(ids(siteA)).not.toContain(person.XN);
+    expect(ids(siteA)).not.toContain(person.XT);
+  });
+
+  it('every place agrees on an expected visit: its own user type decides, in the visits list and in the logbook (rules 96, 100)', async () => {
+    const c = api(h.app, limited);
+    const names = (res: { body: unknown }) => JSON.stringify(res.body);
+    const list = await c.get(`/api/expected_visits/${org.entityId}?limit=100`);
+    expect(list.status).toBe(200);
+    expect(names(list)).toContain('Person XA');
+    expect(names(list)).not.toContain('Person XV');
+    // The logbook's expected rows read the person's type before: XV (a type Y visit) showed there.
+    const logbook = await c.get(`/api/visit_list/${org.entityId}?limit=100&filterBy=${encodeURIComponent(JSON.stringify({ status: 'expected' }))}`);
+    expect(logbook.status).toBe(200);
+    expect(names(logbook)).toContain('Person XA');
+    expect(names(logbook)).not.toContain('Person XV');
+    expect(names(await api(h.app, org.token).get(`/api/visit_list/${org.entityId}?limit=100&filterBy=${encodeURIComponent(JSON.stringify({ status: 'expected' }))}`))).toContain('Person XV');
+  });
 });

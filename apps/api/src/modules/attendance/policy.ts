@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import { attendanceModeGrants } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { forbidden } from '../../platform/errors';
 
-/** The attendance modes the caller may act on (rules 100-101): every mode when they have no grants. */
+/** The attendance modes the caller may act on (rules 100-101, platform/auth/grants.ts): every mode when they have no grants. */
 export interface ModeAccess {
   all: boolean;
   ids: Set<number>;
@@ -12,13 +11,8 @@ export interface ModeAccess {
 }
 
 export async function modeAccess(tx: Db, actor: MemberActor): Promise<ModeAccess> {
-  const rows = await tx
-    .select({ id: attendanceModeGrants.attendanceModeId })
-    .from(attendanceModeGrants)
-    .where(and(eq(attendanceModeGrants.entityId, actor.entityId), eq(attendanceModeGrants.userId, actor.userId)));
-  const ids = new Set(rows.map((r) => r.id));
-  const all = rows.length === 0;
-  return { all, ids, allows: (id) => all || id === null || id === undefined || ids.has(id) };
+  const grants = await grantsOf(tx, actor);
+  return { all: grants.modeIds === null, ids: new Set(grants.modeIds ?? []), allows: grants.canMode };
 }
 
 /** Refuses, with the rule 101 explanation, an action on a mode (its reasons, its people) outside the caller's access. */

@@ -1,7 +1,8 @@
 import { EXPORT_ROWS_MAX, type LogbookFilter, type LogbookRow } from '@gatehouse/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { areas, sites, users, userSites, userTypes, userUserTypes, visits } from '../../db/schema/index';
+import { areas, sites, users, userTypes, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantConditions } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { hosts, personAndPlaceColumns, visitDetailColumns } from '../signin';
 
@@ -42,8 +43,9 @@ export async function listExpected(
     const term = `%${f.search.replace(/[\\%_]/g, '\\$&')}%`;
     conds.push(or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term)));
   }
-  if (!actor.allSites) conds.push(inArray(visits.siteId, sql`(select ${userSites.siteId} from ${userSites} where ${userSites.userId} = ${actor.userId} and ${userSites.entityId} = ${actor.entityId})`));
-  if (!actor.allUserTypes) conds.push(inArray(users.userTypeId, sql`(select ${userUserTypes.userTypeId} from ${userUserTypes} where ${userUserTypes.userId} = ${actor.userId})`));
+  const grants = grantConditions(actor);
+  // An expected visit is reached by its own site and user type, as in the visits list (rules 96, 100).
+  conds.push(grants.siteCondition(visits.siteId), grants.userTypeCondition(visits.userTypeId));
   const where = and(...conds);
   const dir = opts.order === 'asc' ? asc : desc;
   const limit = opts.exporting ? EXPORT_ROWS_MAX : opts.limit;

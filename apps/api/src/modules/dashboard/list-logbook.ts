@@ -1,7 +1,8 @@
 import { EXPORT_ROWS_MAX, LOGBOOK_HIGH_TEMPERATURE_C, type LogbookFilter, type LogbookRow } from '@gatehouse/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, like, lt, not, or, sql, type SQL } from 'drizzle-orm';
-import { areas, scans, sites, users, userSites, userTypes, userUserTypes, visits } from '../../db/schema/index';
+import { areas, scans, sites, users, userTypes, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantConditions } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { presentScan, scanQuery, type ScanRow } from '../signin';
 import { listExpected } from './list-expected';
@@ -34,17 +35,8 @@ export function logbookWhere(actor: MemberActor, f: LogbookFilter): SQL | undefi
     const term = `%${f.search.replace(/[\\%_]/g, '\\$&')}%`;
     conds.push(or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term)));
   }
-  if (!actor.allSites) {
-    conds.push(
-      inArray(
-        scans.areaId,
-        sql`(select ${areas.id} from ${areas} join ${userSites} on ${userSites.siteId} = ${areas.siteId} where ${userSites.userId} = ${actor.userId} and ${areas.entityId} = ${actor.entityId})`,
-      ),
-    );
-  }
-  if (!actor.allUserTypes) {
-    conds.push(inArray(users.userTypeId, sql`(select ${userUserTypes.userTypeId} from ${userUserTypes} where ${userUserTypes.userId} = ${actor.userId})`));
-  }
+  const grants = grantConditions(actor);
+  conds.push(grants.areaCondition(scans.areaId), grants.userTypeCondition(users.userTypeId));
   return and(...conds);
 }
 

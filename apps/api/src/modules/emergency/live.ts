@@ -1,6 +1,7 @@
 import { emergencyAllRoom, type EmergencyPerson, type EmergencySessionPayload, emergencySiteRoom, isAllowed, JOIN_EMERGENCY_EVENT, type PermissionMap, type ServerEventPayloads } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
 import type { Server, Socket } from 'socket.io';
+import { grantColumns, type GrantRow, grantsOfRow } from '../../platform/auth/grants';
 import { rowsOf } from '../../platform/db/client';
 import { listen } from '../../platform/db/notify';
 import { asSystem, withTenant } from '../../platform/db/tenant';
@@ -32,13 +33,12 @@ async function joinEmergencyRooms(services: Services, socket: Socket, payload: u
   const entityId = Number(typeof payload === 'object' && payload ? (payload as { entity_id?: unknown }).entity_id : payload);
   if (!Number.isInteger(entityId) || entityId <= 0 || !socket.data.accountId) return;
   const rows = await asSystem(services.database.db, async (tx) =>
-    rowsOf<{ permissions: Record<string, boolean> | string | null; all_sites: boolean; site_ids: number[] | null; all_user_types: boolean; type_ids: number[] | null }>(
+    rowsOf<GrantRow & { id: number; permissions: Record<string, boolean> | string | null; all_sites: boolean; all_user_types: boolean }>(
       await tx.execute(
-        // One lookup: the member, their role's permission map, their sites and their user types.
-        sql`select u.all_sites, u.all_user_types,
+        // One lookup: the member, their role's permission map and their grants (platform/auth/grants.ts).
+        sql`select u.id, u.all_sites, u.all_user_types,
           (select json_object_agg(rp.permission, rp.allowed) from role_permissions rp where rp.role_id = u.role_id) as permissions,
-          (select array_agg(us.site_id) from user_sites us where us.user_id = u.id) as site_ids,
-          (select array_agg(ut.user_type_id) from user_user_types ut where ut.user_id = u.id) as type_ids
+          ${grantColumns(sql`${entityId}`, sql`u.id`)}
         from users u where u.account_id = ${socket.data.accountId} and u.entity_id = ${entityId} and u.status = 'active' and u.role_id is not null limit 1`,
       ),
     ),
@@ -48,10 +48,11 @@ async function joinEmergencyRooms(services: Services, socket: Socket, payload: u
   const raw = typeof row.permissions === 'string' ? (JSON.parse(row.permissions) as Record<string, boolean>) : (row.permissions ?? {});
   const map: PermissionMap = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, { pivot: { allowed: v ? 1 : 0 } }]));
   if (!EMERGENCY_KEYS.some((k) => isAllowed(map, k))) return;
-  const siteIds: (number | null)[] = row.all_sites ? [null] : (row.site_ids ?? []);
+  const grants = grantsOfRow(entityId, { allSites: row.all_sites, allUserTypes: row.all_user_types }, row);
+  const siteIds: (number | null)[] = grants.siteIds ?? [null];
   socket.join(siteIds.map((id) => (id ? emergencySiteRoom(entityId, id) : emergencyAllRoom(entityId))));
-  if (row.all_user_types) return;
-  const typeIds = [...(row.type_ids ?? []), null];
+  if (grants.userTypeIds === null) return;
+  const typeIds = [...grants.userTypeIds, null];
   socket.join([typedMarkerRoom(entityId), ...siteIds.flatMap((s) => typeIds.map((t) => typeRoom(entityId, s, t)))]);
 }
 

@@ -3,13 +3,12 @@ import { emergencyPeople, emergencySessionSites, emergencySessions, sites } from
 import type { MemberActor } from '../../platform/auth/actor';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
-import { reachableSiteIds } from '../sites/index';
-import { grantedUserTypeIds } from '../user-types/index';
+import { grantsOf } from '../../platform/auth/grants';
 
 /**
  * Every grant decision of the emergency module, in one place (rule 96; rules 98-99, 258): which sites and user
  * types a member reaches, which sessions they may see, and which people of a session. Built on the project's grant
- * helpers; when the grants service lands this file is the one to switch.
+ * service (platform/auth/grants.ts).
  */
 export interface EmergencyScope {
   /** null: every site. */
@@ -19,8 +18,8 @@ export interface EmergencyScope {
 }
 
 export async function scopeOf(tx: Db, actor: MemberActor): Promise<EmergencyScope> {
-  const [siteIds, types] = await Promise.all([reachableSiteIds(tx, actor), grantedUserTypeIds(tx, actor)]);
-  return { sites: siteIds, types: types ? [...types] : null };
+  const grants = await grantsOf(tx, actor);
+  return { sites: grants.siteIds, types: grants.userTypeIds };
 }
 
 /** The people of a session the member may see: on a reachable site and of a granted user type. */

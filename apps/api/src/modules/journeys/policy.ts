@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { attendanceModes, compliances, journeySites, journeys, sections, sites, userSites, userTypes } from '../../db/schema/index';
+import { attendanceModes, compliances, journeySites, journeys, sections, sites, userTypes } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 
-/** The sites granted to the actor (rule 96): 'all', or the ids of user_sites. */
+/** The sites granted to the actor (rule 96, platform/auth/grants.ts): 'all', or their ids. */
 export async function grantedSites(tx: Db, actor: MemberActor): Promise<'all' | Set<number>> {
   if (actor.allSites) return 'all';
-  const rows = await tx.select({ id: userSites.siteId }).from(userSites).where(and(eq(userSites.entityId, actor.entityId), eq(userSites.userId, actor.userId)));
-  return new Set(rows.map((r) => r.id));
+  return new Set((await grantsOf(tx, actor)).siteIds);
 }
 
 export const hasSite = (granted: 'all' | Set<number>, siteId: number) => granted === 'all' || granted.has(siteId);

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { areas, scans, users, userTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
 import { forbidden, notFound } from '../../platform/errors';
-import { badgeCode } from './identify';
+import { badgeCode } from './codes';
 import { type KioskJourney, printsBadge } from './journey';
 
 /**

@@ -20,7 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fieldError } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
-import { afterSignIn, arrivalAsks, loadSubject, type SignInOutResult } from '../signin';
+import { afterSignIn, loadSubject, type SignInOutResult } from '../signin';
 import { badgeFor } from './badge';
 import { checkConditionAnswers } from './check-conditions';
 import { recordBadgePrint } from '../print/index';
@@ -146,23 +146,15 @@ export default defineRoutes((r, services) => {
     handler: async ({ device, tenant, body }) => {
       const k = device;
       const areaId = areaOf(k);
-      const found = await tenant(async (tx) => {
-        const who = await identify(tx, k.entity.id, areaId, await loadKioskJourney(tx, k), body);
-        // What a sign-in will ask beyond the checks: the flow's host step and its entry condition when due (and a
-        // visit still awaiting approval is refused here, as the sign-in would).
-        const asks = who.action === 'in' ? await arrivalAsks(tx, kioskActor(k), { user_id: who.person.id, area_id: areaId, kiosk_id: k.kiosk.id }) : null;
-        return { ...who, asks };
-      });
-      // Without a journey the kiosk's own settings decide: a kiosk that takes temperatures asks both checks.
-      const checks = found.flow || k.kiosk.journeyId ? found.checks : { temperature: !!k.kiosk.settings?.temperature_unit, mask: !!k.kiosk.settings?.temperature_unit };
+      const found = await tenant((tx) => identify(tx, k, areaId, body));
       const p = found.person;
       return {
         data: {
           user_id: p.id,
           name: `${p.firstName} ${p.lastName}`.trim(),
-          user_type: p.userType ?? null,
+          user_type: p.userTypeName ?? null,
           action: found.action,
-          checks: { temperature: flag(checks.temperature), mask: flag(checks.mask) },
+          checks: { temperature: flag(found.readings.temperature), mask: flag(found.readings.mask) },
           journey_flow_id: found.asks?.journeyFlowId ?? null,
           host: flag(!!found.asks?.host),
           compliance: flag(!!found.asks?.compliance),

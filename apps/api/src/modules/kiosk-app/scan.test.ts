@@ -10,7 +10,9 @@ import { pairKiosk } from '../../../test/places';
 import { linkHash } from '../visits';
 import { fixtures } from '../signin/testing';
 import { deviceKiosk } from './device-kiosk';
+import { identify } from './identify';
 import { scanAtKiosk } from './scan';
+import { withTenant } from '../../platform/db/tenant';
 
 /**
  * The kiosk's scan (issue 20 part 3): one tenant transaction, the host's mail and the auto sign-out job queued in
@@ -92,6 +94,18 @@ describe('the kiosk scan: one transaction, its jobs inside it', () => {
     expect(await jobsFor('signin.auto-sign-out', 'visitId', visit.id)).toHaveLength(1);
     expect(await jobsFor('mail.send', 'to', host.email!)).toHaveLength(1);
     expect((await fixtures(h, org).scans(visitor.id)).map((s) => s.visitId)).toEqual([visit.id]);
+  });
+
+  it('identifying who a QR code is decides as the scan does, from the same one load statement (the flow decided once)', async () => {
+    const { visitor, qr } = await expectedVisitor();
+    const k = await deviceKiosk(h.services, { headers: { authorization: `Bearer ${device.token}` } } as FastifyRequest);
+    const { result, writes } = await writesDuring(() => withTenant(h.services.database.db, org.entityId, (tx) => identify(tx, k, area.id, { code: qr })));
+    expect(result).toMatchObject({ person: { id: visitor.id }, action: 'in' });
+    // begin + the sign-in's load statement; then the commit (before issue 20: the person, the visit, the journey,
+    // its flows and user types, the open visit and the sign-in's load again, one after the other).
+    expect(writes).toBe(2);
+    await kiosk().post('/api/kiosk-app/scan', { code: qr });
+    expect((await kiosk().post('/api/kiosk-app/identify', { code: qr })).body.data).toMatchObject({ user_id: visitor.id, action: 'out' });
   });
 
   it("a new visit's auto sign-out job names the visit the sign-in created (its id taken with the load)", async () => {

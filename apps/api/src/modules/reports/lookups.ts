@@ -33,7 +33,7 @@ export async function reportPeople(tx: Db, scope: ReportScope, q: { search?: str
   const term = q.search ? `%${q.search.replace(/[\\%_]/g, '\\$&')}%` : null;
   const where = sql`u.entity_id = ${scope.entityId} and ${scope.types(sql`u.user_type_id`)}
     ${term ? sql`and ((u.first_name || ' ' || u.last_name) ilike ${term} or u.email ilike ${term})` : sql``}
-    ${scope.siteIds ? sql`and (u.all_sites or not exists (select 1 from user_sites s where s.user_id = u.id) or exists (select 1 from user_sites s where s.user_id = u.id and ${scope.sites(sql`s.site_id`)}))` : sql``}`;
+    and ${scope.people(sql`u.id`, sql`u.all_sites`)}`;
   const rows = rowsOf<{ id: number; first_name: string; last_name: string; email: string | null; type_id: number | null; type_name: string | null; total: number }>(
     await tx.execute(sql`select u.id, u.first_name, u.last_name, u.email, ut.id as type_id, ut.name as type_name, count(*) over ()::int as total
       from users u left join user_types ut on ut.id = u.user_type_id where ${where}

@@ -1,5 +1,6 @@
 import type { NotOnSiteRow } from '@gatehouse/contract';
 import { sql } from 'drizzle-orm';
+import { personTiedTo } from '../../platform/auth/grants';
 import { rowsOf, type Db } from '../../platform/db/client';
 import { localClock } from '../../platform/time-zone';
 import { type ReportScope, scopeFilters } from './scope';
@@ -35,9 +36,12 @@ export async function usersNotOnSite(tx: Db, scope: ReportScope, q: { date?: str
   // Here that day: a visit signed in on that local day, or still signed in.
   const present = sql`exists (select 1 from visits p join sites ps on ps.id = p.site_id where p.entity_id = ${scope.entityId} and p.user_id = u.id
       and (p.status = 'signed_in' or (p.signed_in_at >= (${date}::date::timestamp at time zone ps.timezone) and p.signed_in_at < ((${date}::date + 1)::timestamp at time zone ps.timezone))))`;
-  const siteFilterForScheduled = q.site_id || q.area_id || scope.siteIds
-    ? sql`and (u.all_sites or exists (select 1 from user_sites us where us.user_id = u.id and ${q.site_id ? sql`us.site_id = ${q.site_id}` : scope.sites(sql`us.site_id`)}))`
-    : sql``;
+  // The scheduled are tied to sites by their own grants: the site (or the area's site) asked for, within the caller's.
+  const siteFilterForScheduled = sql`and ${scope.people(sql`u.id`, sql`u.all_sites`)} ${
+    q.site_id || q.area_id
+      ? sql`and ${personTiedTo(sql`u.id`, sql`u.all_sites`, q.site_id ? [q.site_id] : sql`select a.site_id from areas a where a.entity_id = ${scope.entityId} and a.id = ${q.area_id}`)}`
+      : sql``
+  }`;
   const res = await tx.execute(sql`
     with expected as (
       select distinct on (u.id) u.id as user_id, u.first_name, u.last_name, u.user_type_id as type_id, 'expected' as reason, v.expected_at, s.id as site_id, s.name as site_name

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { areas, sites, userTypes } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
-import { grantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
+import { type Grants, grantsOf } from '../../platform/auth/grants';
 
 /**
  * Every grant decision of the reports, in one place (rule 96): which sites and user types the caller may read,
- * as SQL conditions on a report's aliases, and the check of the ids a report is asked for. The grants are the
- * member's from platform/auth/grants.ts (one statement).
+ * as SQL conditions on a report's aliases, and the check of the ids a report is asked for, from the grants
+ * service (platform/auth/grants.ts).
  */
 export interface ReportScope {
   entityId: number;
@@ -19,18 +19,24 @@ export interface ReportScope {
   sites(col: SQL): SQL;
   /** Condition on a user-type-id expression (`u.user_type_id`). People without a type are visible only to callers with every type. */
   types(col: SQL): SQL;
+  /** People (`u.id`, `u.all_sites`) the caller reaches by their own sites (rule 96, as the people list). */
+  people(userId: SQL, allSites: SQL): SQL;
+  grants: Grants;
 }
 
 const inList = (col: SQL, ids: number[]) => (ids.length ? sql`${col} in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
 
 export async function reportScope(tx: Db, actor: MemberActor): Promise<ReportScope> {
-  const { siteIds, userTypeIds: typeIds } = await grantsOf(tx, actor);
+  const grants = await grantsOf(tx, actor);
+  const { siteIds, userTypeIds: typeIds } = grants;
   return {
     entityId: actor.entityId,
     siteIds,
     typeIds,
     sites: (col) => (siteIds ? inList(col, siteIds) : sql`true`),
     types: (col) => (typeIds ? inList(col, typeIds) : sql`true`),
+    people: (userId, allSites) => grants.personSiteCondition(userId, allSites) ?? sql`true`,
+    grants,
   };
 }
 

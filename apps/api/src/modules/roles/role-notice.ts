@@ -1,6 +1,7 @@
 import type { UserRolePayload } from '@gatehouse/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { roles, sites, userSites, userTypes, userUserTypes, users } from '../../db/schema/index';
+import { roles, sites, userTypes, users } from '../../db/schema/index';
+import { grantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 
 /**
@@ -14,22 +15,9 @@ export async function roleNotice(tx: Db, entityId: number, userId: number, oldRo
   const names = new Map(
     roleIds.length ? (await tx.select({ id: roles.id, name: roles.name }).from(roles).where(and(eq(roles.entityId, entityId), inArray(roles.id, roleIds)))).map((r) => [r.id, r.name]) : [],
   );
-  const siteNames = person.allSites
-    ? await tx.select({ name: sites.name }).from(sites).where(eq(sites.entityId, entityId)).orderBy(sites.name)
-    : await tx
-        .select({ name: sites.name })
-        .from(userSites)
-        .innerJoin(sites, eq(sites.id, userSites.siteId))
-        .where(and(eq(userSites.entityId, entityId), eq(userSites.userId, userId)))
-        .orderBy(sites.name);
-  const typeNames = person.allUserTypes
-    ? await tx.select({ name: userTypes.name }).from(userTypes).where(eq(userTypes.entityId, entityId)).orderBy(userTypes.name)
-    : await tx
-        .select({ name: userTypes.name })
-        .from(userUserTypes)
-        .innerJoin(userTypes, eq(userTypes.id, userUserTypes.userTypeId))
-        .where(and(eq(userUserTypes.entityId, entityId), eq(userUserTypes.userId, userId)))
-        .orderBy(userTypes.name);
+  const grants = await grantsOf(tx, { entityId, userId, allSites: person.allSites, allUserTypes: person.allUserTypes });
+  const siteNames = await tx.select({ name: sites.name }).from(sites).where(and(eq(sites.entityId, entityId), grants.siteCondition(sites.id))).orderBy(sites.name);
+  const typeNames = await tx.select({ name: userTypes.name }).from(userTypes).where(and(eq(userTypes.entityId, entityId), grants.userTypeCondition(userTypes.id))).orderBy(userTypes.name);
   return {
     user_id: userId,
     updated_by: updatedBy,

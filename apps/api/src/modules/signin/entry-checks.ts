@@ -2,9 +2,7 @@ import type { SignInOutBody } from '@gatehouse/contract';
 import { localClock } from '../../platform/time-zone';
 import { evaluateAnswers, type Evaluation, isComplianceDue } from '../compliance';
 import { AppError, fieldError, forbidden } from '../../platform/errors';
-import type { MemberActor } from '../../platform/auth/actor';
-import type { Db } from '../../platform/db/client';
-import { type AreaAsks, loadSignIn, type SignInCondition, type SignInFlow, type SignInPlace, type SignInVisit } from './load-sign-in';
+import { type AreaAsks, type LoadedSignIn, type SignInCondition, type SignInFlow, type SignInPlace, type SignInVisit } from './load-sign-in';
 
 /**
  * What the person's flow and the area ask on the way in, checked from what the load query brought (no round trip):
@@ -119,16 +117,16 @@ export function assertAreaAsks(asks: AreaAsks, opts: { at: Date; timeZone: strin
 }
 
 /**
- * What signing this person in will ask beyond the readings, for the kiosk to ask first: the flow's host step (no
- * host known from an expected visit) and its entry condition when due. From the sign-in's own load query. A visit
- * still awaiting approval is refused here already (assertVisitAdmits).
+ * What a sign-in here will ask beyond the checks, from the sign-in's own load (the flow it decided): the flow's
+ * host step and its entry condition when due. A visit still awaiting approval is refused here, as the sign-in
+ * would (rule 155). Null: no person, or no flow.
  */
-export async function arrivalAsks(tx: Db, actor: MemberActor, where: { user_id: number; area_id: number; kiosk_id: number }, at = new Date()) {
-  const loaded = await loadSignIn(tx, actor, { ...where, action: 'in' }, at);
-  if (loaded?.person) assertVisitAdmits(loaded.person.visits);
-  const flow = loaded?.person?.flow ?? null;
-  if (!loaded?.person || !flow) return null;
-  const expected = expectedVisitOf(loaded.person.visits);
+export function asksOnArrival(loaded: LoadedSignIn, at: Date) {
+  const person = loaded.person;
+  if (person) assertVisitAdmits(person.visits);
+  const flow = person?.flow ?? null;
+  if (!person || !flow) return null;
+  const expected = expectedVisitOf(person.visits);
   return {
     journeyFlowId: flow.id,
     host: flow.hostRequired && !expected?.hostUserId,

@@ -5,10 +5,10 @@
 export { afterSignIn } from './after-sign-in';
 export { hosts, personAndPlaceColumns, visitDetailColumns } from './columns';
 export { signinDemo } from './demo';
-export { arrivalAsks } from './entry-checks';
+export { asksOnArrival, readingsAsked } from './entry-checks';
 export { presentScan, scanQuery, type ScanRow } from './load-scans';
 export { requestHash } from './idempotency';
-export { type LoadedSignIn, type Read, withinGrace } from './load-sign-in';
+export { type LoadedSignIn, loadSignIn, type Read, withinGrace } from './load-sign-in';
 export { loadSubject } from './load-subject';
 export { blockedPeople } from './policy';
 export { refusalMessage } from './refusal';

@@ -1,5 +1,6 @@
 import type { SignInOutBody } from '@gatehouse/contract';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantTests } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { runPrepared, statement, type Statement } from '../../platform/db/prepared';
 import { fieldError } from '../../platform/errors';
@@ -176,6 +177,8 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
   const key = `${match}:${allSites}:${allUserTypes}`;
   let stmt = statements.get(key);
   if (stmt) return stmt;
+  // The actor's grants (rules 96, 101) as the grants service writes them, on $1 (organisation) and $2 (member).
+  const granted = grantTests('$1', '$2');
   stmt = statement(`
     select a.id as area_id, a.name as area_name, a.site_id, st.name as site_name, st.timezone, a.auto_sign_out_mode,
            k.id as kiosk_id, k.name as kiosk_name, k.area_id as kiosk_area_id,
@@ -186,7 +189,7 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
            rv.user_id as read_user_id, rv.status as read_status, rv.approval_state as read_approval_state,
            nh.id as named_host_id, nh.email as named_host_email, nh.first_name as named_host_first_name, nh.last_name as named_host_last_name,
            nh.lang as named_host_lang, nh.user_type_id as named_host_user_type_id,
-           ${allSites ? 'true' : 'exists (select 1 from user_sites g where g.entity_id = $1 and g.user_id = $2 and g.site_id = a.site_id)'} as site_granted,
+           ${allSites ? 'true' : granted.site('a.site_id')} as site_granted,
            p.*
     from areas a
     join sites st on st.id = a.site_id and st.entity_id = $1
@@ -202,9 +205,8 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
       select u.id, u.first_name, u.last_name, u.email, u.user_type_id, ut.name as user_type_name, u.status, u.kiosk_code, u.quick_pass_code,
              m.id as mode_id, m.name as mode_name, m.schedule_days, m.from_time, m.to_time, m.late_sign_in_grace,
              m.early_sign_out_grace, m.on_time_attendance_code_id,
-             ${allUserTypes ? 'true' : 'exists (select 1 from user_user_types g where g.entity_id = $1 and g.user_id = $2 and g.user_type_id = u.user_type_id)'} as type_granted,
-             -- null: the actor has no attendance-mode grants (not limited); else whether one is this person's mode
-             (select bool_or(g.attendance_mode_id = m.id) from attendance_mode_grants g where g.entity_id = $1 and g.user_id = $2) as mode_granted,
+             ${allUserTypes ? 'true' : granted.userType('u.user_type_id')} as type_granted,
+             ${granted.mode('m.id')} as mode_granted,
              (select json_agg(json_build_object('id', r.id, 'name', r.name, 'type', r.type, 'attendanceCodeId', r.attendance_code_id,
                        'code', case when c.id is null then null else json_build_object('id', c.id, 'code', c.code, 'name', c.name) end) order by r.id)
               from reasons r left join attendance_codes c on c.id = r.attendance_code_id and c.entity_id = $1
@@ -377,7 +379,7 @@ export async function loadSignIn(tx: Db, actor: MemberActor, body: SignInOutBody
       reasons: mode ? (json<SignInReason[] | null>(row.reasons) ?? []) : [],
       typeGranted: row.type_granted!,
       // Rule 101: an actor with attendance-mode grants reaches only those modes.
-      modeOutOfAccess: !!mode && row.mode_granted === false,
+      modeOutOfAccess: !!mode && !row.mode_granted,
       kioskCode: row.kiosk_code!,
       quickPassCode: row.quick_pass_code,
       visits: visits.map((v) => ({ ...v, expectedAt: v.expectedAt ? new Date(v.expectedAt) : null })),

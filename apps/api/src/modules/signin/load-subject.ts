@@ -1,7 +1,8 @@
 import type { SignInOutBody } from '@gatehouse/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { attendanceCodes, attendanceModeGrants, attendanceModes, reasons, scans, userAttendanceModes, users, userTypes } from '../../db/schema/index';
+import { attendanceCodes, attendanceModes, reasons, scans, userAttendanceModes, users, userTypes } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantConditions } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { fieldError, notFound } from '../../platform/errors';
 
@@ -29,12 +30,12 @@ export async function loadSubject(tx: Db, actor: MemberActor, who: Pick<SignInOu
       status: users.status,
       lang: users.lang,
       mode: attendanceModes,
-      actorLimited: sql<boolean>`exists (select 1 from ${attendanceModeGrants} g where g.entity_id = ${entityId} and g.user_id = ${actor.userId})`,
       /** A scan already recorded with this idempotency key (the request is a replay). */
       priorScanId: idempotencyKey
         ? sql<number | null>`(select s.id from ${scans} s where s.entity_id = ${entityId} and s.idempotency_key = ${idempotencyKey})`
         : sql<number | null>`null::int`,
-      actorGranted: sql<boolean>`exists (select 1 from ${attendanceModeGrants} g where g.entity_id = ${entityId} and g.user_id = ${actor.userId} and g.attendance_mode_id = ${userAttendanceModes.attendanceModeId})`,
+      /** Rule 101 (platform/auth/grants.ts): the caller's attendance-mode grants reach this person's mode. */
+      modeGranted: sql<boolean>`${grantConditions(actor).modeCondition(attendanceModes.id)}`,
     })
     .from(users)
     .leftJoin(userTypes, eq(userTypes.id, users.userTypeId))
@@ -52,7 +53,7 @@ export async function loadSubject(tx: Db, actor: MemberActor, who: Pick<SignInOu
     : [];
   return {
     ...row,
-    modeOutOfAccess: !!row.mode && !!row.actorLimited && !row.actorGranted,
+    modeOutOfAccess: !!row.mode && !row.modeGranted,
     reasons: modeReasons.map((r) => ({ ...r.reason, code: r.code?.id ? r.code : null })),
   };
 }

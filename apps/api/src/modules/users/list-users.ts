@@ -1,6 +1,7 @@
 import type { ListQuery } from '@gatehouse/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { userLabels, userSites, userTypes, users } from '../../db/schema/index';
+import { userLabels, userTypes, users } from '../../db/schema/index';
+import { personTiedTo } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { type Access, visibleTo } from './policy';
 import { presentUserRow } from './present';
@@ -39,7 +40,7 @@ export async function listUsers(tx: Db, entityId: number, access: Access, q: Lis
   const labelIds = ids(f.label ?? f.label_id);
   if (labelIds) conds.push(sql`exists (select 1 from ${userLabels} l where l.user_id = ${users.id} and l.label_id in ${labelIds.length ? labelIds : [0]})`);
   const siteIds = ids(f.site ?? f.site_id);
-  if (siteIds) conds.push(sql`(${users.allSites} or exists (select 1 from ${userSites} s where s.user_id = ${users.id} and s.site_id in ${siteIds.length ? siteIds : [0]}))`);
+  if (siteIds) conds.push(personTiedTo(users.id, users.allSites, siteIds));
   const deptIds = ids(f.department_id);
   if (deptIds) conds.push(inArray(users.departmentId, deptIds.length ? deptIds : [0]));
   const roleIds = ids(f.role_id);

@@ -1,23 +1,20 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { userSites, users } from '../../db/schema/index';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { type Grants, grantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
-import { grantedUserTypeIds } from '../user-types';
 
 export interface Access {
   types: Set<number> | null;
   sites: Set<number> | null;
+  grants: Grants;
 }
 
-/** The actor's grants (rule 96): null means every site / every user type. */
+/** The actor's grants (rule 96, platform/auth/grants.ts): null means every site / every user type. */
 export async function accessOf(tx: Db, actor: MemberActor): Promise<Access> {
-  const types = await grantedUserTypeIds(tx, actor);
-  let sites: Set<number> | null = null;
-  if (!actor.allSites) {
-    const rows = await tx.select({ id: userSites.siteId }).from(userSites).where(and(eq(userSites.entityId, actor.entityId), eq(userSites.userId, actor.userId)));
-    sites = new Set(rows.map((r) => r.id));
-  }
-  return { types, sites };
+  const grants = await grantsOf(tx, actor);
+  const set = (ids: number[] | null) => (ids === null ? null : new Set(ids));
+  return { types: set(grants.userTypeIds), sites: set(grants.siteIds), grants };
 }
 
 /**
@@ -25,17 +22,7 @@ export async function accessOf(tx: Db, actor: MemberActor): Promise<Access> {
  * to some sites, a person tied to particular sites shares at least one of them. People of every site are visible.
  */
 export function visibleTo(access: Access): SQL | undefined {
-  const conds: SQL[] = [];
-  if (access.types) conds.push(access.types.size ? inArray(users.userTypeId, [...access.types]) : sql`false`);
-  if (access.sites) {
-    const ids = [...access.sites];
-    conds.push(
-      sql`(${users.allSites} or not exists (select 1 from ${userSites} s where s.user_id = ${users.id})${
-        ids.length ? sql` or exists (select 1 from ${userSites} s where s.user_id = ${users.id} and s.site_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}))` : sql``
-      })`,
-    );
-  }
-  return conds.length ? and(...conds) : undefined;
+  return and(access.grants.userTypeCondition(users.userTypeId), access.grants.personSiteCondition(users.id, users.allSites));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { flag } from '@gatehouse/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { areas, departments, labels, roles, userDocuments, userLabels, userSites, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
+import { areas, departments, labels, roles, userDocuments, userLabels, userTypes, users, visits } from '../../db/schema/index';
+import { savedGrantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { sectionsOfUser } from '../custom-fields';
 
@@ -47,8 +48,7 @@ export async function presentUserFull(tx: Db, u: UserRow) {
     .limit(1);
   const dupConds = [u.email ? sql`lower(${users.email}) = ${u.email.toLowerCase()}` : undefined, u.phone ? eq(users.phone, u.phone) : undefined, u.idNumber ? eq(users.idNumber, u.idNumber) : undefined, sql`lower(${users.firstName} || ' ' || ${users.lastName}) = ${`${u.firstName} ${u.lastName}`.toLowerCase()}`].filter(Boolean);
   const dups = await tx.select({ id: users.id }).from(users).where(and(eq(users.entityId, e), sql`${users.id} <> ${u.id}`, or(...dupConds))).limit(20);
-  const siteRows = await tx.select({ id: userSites.siteId }).from(userSites).where(and(eq(userSites.entityId, e), eq(userSites.userId, u.id)));
-  const typeRows = await tx.select({ id: userUserTypes.userTypeId }).from(userUserTypes).where(and(eq(userUserTypes.entityId, e), eq(userUserTypes.userId, u.id)));
+  const saved = (await savedGrantsOf(tx, e, [u.id])).get(u.id)!;
   return {
     ...presentUserRow(u, type?.name ?? null),
     roles: role,
@@ -61,9 +61,9 @@ export async function presentUserFull(tx: Db, u: UserRow) {
     duplicates: dups.map((d) => d.id),
     face_id: u.faceId,
     all_sites: flag(u.allSites),
-    sites: siteRows.map((r) => r.id),
+    sites: saved.siteIds,
     all_user_types: flag(u.allUserTypes),
-    user_types: typeRows.map((r) => r.id),
+    user_types: saved.userTypeIds,
   };
 }
 

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type InviteRow, zApplyInviteBody, zApplyLabelsBody, zDuplicatePairs, zEntityIdParam, zFaceIdSaved, zId, zInviteRevokeBody, zListQuery, zMassResult, zMergeBody, zMessage, zPassportPreview, zRfidCheck, zUserSaved } from '@gatehouse/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { invitations, kiosks, userSites, users, userUserTypes } from '../../db/schema/index';
+import { invitations, kiosks, users } from '../../db/schema/index';
+import { savedGrantsOf } from '../../platform/auth/grants';
 import { linkData } from '../../platform/auth/link-caller';
 import { badRequest, forbidden, found } from '../../platform/errors';
 import type { Router } from '../../platform/http/route';
@@ -80,12 +81,10 @@ export function registerActions(r: Router, services: Services) {
         const inv = await tx.select({ userId: invitations.userId, status: invitations.status }).from(invitations).where(and(eq(invitations.entityId, actor.entityId), inArray(invitations.userId, query.users), eq(invitations.status, 'pending')));
         const pending = new Set(inv.map((i) => i.userId));
         // The person's current grants (rule 179 row: sites, user_types), the invitation form's starting values.
-        const siteRows = await tx.select({ userId: userSites.userId, id: userSites.siteId }).from(userSites).where(and(eq(userSites.entityId, actor.entityId), inArray(userSites.userId, query.users)));
-        const typeRows = await tx.select({ userId: userUserTypes.userId, id: userUserTypes.userTypeId }).from(userUserTypes).where(and(eq(userUserTypes.entityId, actor.entityId), inArray(userUserTypes.userId, query.users)));
-        const of = (list: { userId: number; id: number }[], id: number) => list.filter((x) => x.userId === id).map((x) => x.id);
+        const saved = await savedGrantsOf(tx, actor.entityId, query.users);
         const data = rows.map((u) => {
           const error = !visible.has(u.id) ? t('people.out_of_access') : !u.email ? t('people.no_email') : null;
-          return { ...presentUserRow(u), invitation: pending.has(u.id) ? 'pending' : null, can_invite: error || u.accountId ? 0 : 1, can_revoke: !visible.has(u.id) || (!u.accountId && !pending.has(u.id)) ? 0 : 1, error, sites: of(siteRows, u.id), user_types: of(typeRows, u.id) } as const;
+          return { ...presentUserRow(u), invitation: pending.has(u.id) ? 'pending' : null, can_invite: error || u.accountId ? 0 : 1, can_revoke: !visible.has(u.id) || (!u.accountId && !pending.has(u.id)) ? 0 : 1, error, sites: saved.get(u.id)?.siteIds ?? [], user_types: saved.get(u.id)?.userTypeIds ?? [] } as const;
         });
         return { data: data.map((d) => ({ ...d, can_invite: d.can_invite as number, can_revoke: d.can_revoke as number })), count: data.length };
       }),

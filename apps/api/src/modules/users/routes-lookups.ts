@@ -105,7 +105,7 @@ export function registerLookups(r: Router) {
         const access = await accessOf(tx, actor);
         const e = actor.entityId;
         const types = (await listUserTypes(tx, actor)).data.map((x) => ({ id: x.id, name: x.name }));
-        const siteRows = await tx.select({ id: sites.id, name: sites.name }).from(sites).where(and(eq(sites.entityId, e), access.sites ? (access.sites.size ? inArray(sites.id, [...access.sites]) : sql`false`) : undefined)).orderBy(sites.name);
+        const siteRows = await tx.select({ id: sites.id, name: sites.name }).from(sites).where(and(eq(sites.entityId, e), access.grants.siteCondition(sites.id))).orderBy(sites.name);
         const count = async (status: 'active' | 'archived') => Number((await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.entityId, e), eq(users.status, status), visibleTo(access))))[0].n);
         return {
           data: {

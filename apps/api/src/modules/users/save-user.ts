@@ -2,6 +2,7 @@ import type { UserBody } from '@gatehouse/contract';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { departments, labels, roles, sites, userLabels, userSites, userTypes, userUserTypes, users } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { savedGrantsOf } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { checkCustomFieldValues, writeCustomFieldValues } from '../custom-fields';
@@ -52,13 +53,12 @@ async function consoleChanges(tx: Db, existing: typeof users.$inferSelect | unde
   if (!existing) return changes;
   if (body.email !== undefined && (body.email ?? '').toLowerCase() !== (existing.email ?? '').toLowerCase()) changes.push('email');
   if (existing.roleId === null && !body.role_id) return changes;
-  const of = async (table: typeof userSites | typeof userUserTypes, col: typeof userSites.siteId | typeof userUserTypes.userTypeId) =>
-    (await tx.select({ id: col }).from(table).where(and(eq(table.entityId, existing.entityId), eq(table.userId, existing.id)))).map((r) => r.id);
+  const saved = async () => (await savedGrantsOf(tx, existing.entityId, [existing.id])).get(existing.id)!;
   const grants =
     (body.all_sites !== undefined && body.all_sites !== existing.allSites) ||
     (body.all_user_types !== undefined && body.all_user_types !== existing.allUserTypes) ||
-    (body.sites !== undefined && !sameSet(body.sites, await of(userSites, userSites.siteId))) ||
-    (body.user_types !== undefined && !sameSet(body.user_types, await of(userUserTypes, userUserTypes.userTypeId)));
+    (body.sites !== undefined && !sameSet(body.sites, (await saved()).siteIds)) ||
+    (body.user_types !== undefined && !sameSet(body.user_types, (await saved()).userTypeIds));
   if (grants) changes.push('grants');
   return changes;
 }

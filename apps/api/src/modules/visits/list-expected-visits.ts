@@ -1,8 +1,9 @@
 import { type ListQuery, zExpectedVisitsFilter } from '@gatehouse/contract';
-import { type SQL, and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { areas, sites, userSites, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
+import { areas, sites, userTypes, users, visits } from '../../db/schema/index';
 import type { MemberActor } from '../../platform/auth/actor';
+import { grantConditions } from '../../platform/auth/grants';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import { presentExpectedVisit } from './present';
@@ -12,10 +13,8 @@ const SORTABLE = { expected_at: visits.expectedAt, visit_date: visits.visitDate,
 
 /** Rule 96: an actor sees the visits of the sites and user types granted to them (all when granted all). */
 export function grantedVisits(actor: MemberActor) {
-  return and(
-    actor.allSites ? undefined : inArray(visits.siteId, sql`(select ${userSites.siteId} from ${userSites} where ${userSites.userId} = ${actor.userId} and ${userSites.entityId} = ${actor.entityId})`),
-    actor.allUserTypes ? undefined : inArray(visits.userTypeId, sql`(select ${userUserTypes.userTypeId} from ${userUserTypes} where ${userUserTypes.userId} = ${actor.userId} and ${userUserTypes.entityId} = ${actor.entityId})`),
-  );
+  const grants = grantConditions(actor);
+  return and(grants.siteCondition(visits.siteId), grants.userTypeCondition(visits.userTypeId));
 }
 
 /** Expected-visit rows with the names of their place, type and host (the list and the host's approval page). */

@@ -2,7 +2,8 @@ import { flag, listOf, zEditExpectedVisitBody, zExpectedVisitBody, zExpectedVisi
 import { and, eq, gte, ilike, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { areas, sites, userSites, userTypes, userUserTypes, users, visits } from '../../db/schema/index';
+import { areas, sites, userTypes, users, visits } from '../../db/schema/index';
+import { grantConditions } from '../../platform/auth/grants';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { defineRoutes } from '../../platform/http/route';
 import { scheduleComplianceLink } from '../compliance';
@@ -269,18 +270,10 @@ const visitRoutes = defineRoutes((r, services) => {
     handler: async ({ actor, tenant }) =>
       tenant(async (tx) => {
         const e = actor.entityId;
-        const siteRows = actor.allSites
-          ? await tx.select({ id: sites.id, name: sites.name }).from(sites).where(eq(sites.entityId, e)).orderBy(sites.name)
-          : await tx.select({ id: sites.id, name: sites.name }).from(sites).innerJoin(userSites, and(eq(userSites.siteId, sites.id), eq(userSites.userId, actor.userId))).where(eq(sites.entityId, e)).orderBy(sites.name);
+        const grants = grantConditions(actor);
+        const siteRows = await tx.select({ id: sites.id, name: sites.name }).from(sites).where(and(eq(sites.entityId, e), grants.siteCondition(sites.id))).orderBy(sites.name);
         const areaRows = await tx.select({ id: areas.id, name: areas.name, siteId: areas.siteId, journeyId: areas.journeyId }).from(areas).where(eq(areas.entityId, e)).orderBy(areas.name);
-        const typeRows = actor.allUserTypes
-          ? await tx.select({ id: userTypes.id, name: userTypes.name }).from(userTypes).where(eq(userTypes.entityId, e)).orderBy(userTypes.name)
-          : await tx
-              .select({ id: userTypes.id, name: userTypes.name })
-              .from(userTypes)
-              .innerJoin(userUserTypes, and(eq(userUserTypes.userTypeId, userTypes.id), eq(userUserTypes.userId, actor.userId)))
-              .where(eq(userTypes.entityId, e))
-              .orderBy(userTypes.name);
+        const typeRows = await tx.select({ id: userTypes.id, name: userTypes.name }).from(userTypes).where(and(eq(userTypes.entityId, e), grants.userTypeCondition(userTypes.id))).orderBy(userTypes.name);
         return {
           data: {
             sites: siteRows.map((s) => ({ ...s, areas: areaRows.filter((a) => a.siteId === s.id).map((a) => ({ id: a.id, name: a.name, journey_id: a.journeyId })) })),

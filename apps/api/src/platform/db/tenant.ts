@@ -85,7 +85,11 @@ async function pooledTenantTransaction<T>(db: Db, pool: LanePool, entityId: numb
   const state: PooledTransaction = { client };
   // The embedded database: the client's limit, for this transaction only.
   if (pool.embedded) client.connectionParameters.query_timeout = timeout || undefined;
-  const limit = pool.embedded ? '' : `, set_config('statement_timeout', '${timeout}', true)`;
+  // A request's statements are short: PostgreSQL's JIT compiling them costs more than it saves (the kiosk's load
+  // statement's plan, costed with its never-run branches, spent 0.5-0.9 s compiling: bench/explain-kiosk.ts). Jobs
+  // in the background lane keep it for their long reads.
+  const jit = currentLane() === 'background' ? '' : `, set_config('jit', 'off', true)`;
+  const limit = pool.embedded ? '' : `, set_config('statement_timeout', '${timeout}', true)${jit}`;
   // A statement through `tx` after its commit would run outside the transaction, as the connection's own role.
   const guarded = {
     query: (...args: unknown[]) =>
