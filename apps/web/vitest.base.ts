@@ -15,13 +15,14 @@ export const webTest = {
 } as const;
 
 /**
- * The test files that replace modules with `vi.mock`: they need a fresh module registry each (an isolated worker),
- * where the others share their worker's loaded modules (React, Mantine, i18next: about a third of a file's cost).
+ * The test files that replace modules with `vi.mock`, or that say `// vitest: own worker` (they read state other
+ * files leave in shared modules): they need a fresh module registry each (an isolated worker), where the others
+ * share their worker's loaded modules (React, Mantine, i18next: about a third of a file's cost).
  */
 export const mockingFiles = (function find(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return find(path);
-    return /\.test\.tsx?$/.test(e.name) && readFileSync(path, 'utf8').includes('vi.mock(') ? [relative(root, path)] : [];
+    return /\.test\.tsx?$/.test(e.name) && /vi\.mock\(|\/\/ vitest: own worker/.test(readFileSync(path, 'utf8')) ? [relative(root, path)] : [];
   });
 })(join(root, 'src'));

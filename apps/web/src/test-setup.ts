@@ -1,9 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 // vitest runs without globals: unmount what each test rendered.
 afterEach(() => cleanup());
+
+// The `web` project's files share a worker (isolate: false, vitest.config.ts): each file starts on an empty page (a
+// portal or a node another file left would be found twice) and leaves no fake timer or stubbed global behind.
+beforeAll(() => {
+  document.body.innerHTML = '';
+});
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 // findBy*/waitFor wait up to 5 s: two cores run the api and web suites side by side, and a Mantine dialog's first
 // render can take more than the default second there. A test still fails when what it waits for never comes.

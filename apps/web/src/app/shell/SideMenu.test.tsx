@@ -1,3 +1,4 @@
+// vitest: own worker — after some other files in a shared worker the menu showed the awaiting count twice.
 import { AppShell } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
