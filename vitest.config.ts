@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * of the two cores idled while the last of them ran alone. A part of a file's path is enough.
  */
 const SLOW_FIRST = [
+  'users-import/resume.test',
   'apps/api/test/hostile-input',
   'apps/api/test/busy-database',
   '-scale.test',
@@ -17,6 +18,11 @@ const SLOW_FIRST = [
   'compliance/online-compliance.test',
   'visits/public-safety.test',
   'users/duplicates.test',
+  'users-import/import.test',
+  'passport/two-step.test',
+  'kiosks/kiosk-heartbeat.test',
+  'visits/prereg.test',
+  'compliance/link-jobs.test',
 ];
 
 class SlowFilesFirst extends BaseSequencer {
