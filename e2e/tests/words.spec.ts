@@ -23,11 +23,13 @@ async function demo(request: APIRequestContext) {
 /** Opens the translations of a written text (the button beside it) and types them. */
 async function translate(page: Page, of: string, words: { Arabic: string; Spanish: string }) {
   await page.getByRole('button', { name: `Translations of ${of}`, exact: true }).click();
-  const box = page.getByRole('dialog');
+  // By its name: the previous text's dialog may still be closing (two were found at once on a busy run).
+  const box = page.getByRole('dialog', { name: `Translations of ${of}` });
   await box.getByRole('textbox', { name: 'Arabic' }).fill(words.Arabic);
   await expect(box.getByRole('textbox', { name: 'Arabic' })).toHaveCSS('direction', 'rtl');
   await box.getByRole('textbox', { name: 'Spanish' }).fill(words.Spanish);
   await page.keyboard.press('Escape');
+  await expect(box).toBeHidden();
   await expect(page.getByRole('button', { name: `Translations of ${of}`, exact: true })).toContainText('AR · ES');
 }
 
