@@ -9,36 +9,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config';
 import { resolveDevice } from '../apps/api/src/platform/auth/device-caller';
 import { createServices } from '../apps/api/src/platform/boot';
-import { openDatabase } from '../apps/api/src/platform/db/client';
+import { openExplained } from './lib/explain-database';
 import { withTenant } from '../apps/api/src/platform/db/tenant';
 import { identify, scanAtKiosk } from '../apps/api/src/modules/kiosk-app/testing';
 import { kioskItems } from './lib/kiosk-seed';
 
-const name = 'gatehouse_bench_kiosk';
-const server = process.env.DATABASE_URL;
-const admin = server ? new pg.Pool({ connectionString: server, max: 1 }) : null;
-const exists = admin ? (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0 : false;
-await admin?.end();
-if (!server || !exists) {
-  console.log(`explain-kiosk: skipped (needs DATABASE_URL and the ${name} database: run bench/kiosk-pg.ts with BENCH_SEED_ONLY=1)`);
-  process.exit(0);
-}
-const url = new URL(server);
-url.pathname = `/${name}`;
-let printing = false;
-const database = await openDatabase({
-  databaseUrl: url.toString(),
-  poolSize: 1,
-  onConnect: (client) => {
-    client.on('notice', (n) => printing && console.log(n.message, '\n'));
-    void client.query(`load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
-      set auto_explain.log_buffers = on; set auto_explain.log_level = notice; set auto_explain.log_timing = on`);
-  },
-});
+const { database, explain } = await openExplained('explain-kiosk', 'gatehouse_bench_kiosk', 'bench/kiosk-pg.ts');
 const [org] = (await database.sql.query<{ id: number }>(`select e.id from entities e order by e.id desc limit 1`)).rows;
 const { tokens, items } = await kioskItems(database, org.id);
 const services = createServices(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'gh-explain-kiosk-')), LOG_LEVEL: 'silent', SECRET_KEY: 'explain-secret-key-explain-secret-key-0123' }), database);
@@ -52,12 +31,12 @@ const scanTimes: number[] = [];
 for (const [n, item] of picked.entries()) {
   const k = (await resolveDevice(database.db, tokens[item.k]))!;
   const body = { ...item.body, idempotency_key: `bench-explain-${Date.now()}-${n}` } as never;
-  printing = n === 0 || n === 1;
-  if (printing) console.log(`=== identify of ${JSON.stringify(item.body).slice(0, 60)}: plans below ===`);
+  explain.printing = n === 0 || n === 1;
+  if (explain.printing) console.log(`=== identify of ${JSON.stringify(item.body).slice(0, 60)}: plans below ===`);
   let t = performance.now();
   await withTenant(database.db, k.entity.id, (tx) => identify(tx, k, k.area!.id, body));
   idTimes.push(performance.now() - t);
-  printing = false;
+  explain.printing = false;
   t = performance.now();
   await scanAtKiosk(services, k, k.area!.id, { ...(body as object), action: 'toggle' } as never);
   scanTimes.push(performance.now() - t);

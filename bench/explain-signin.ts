@@ -9,37 +9,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { signInOutOnce } from '../apps/api/src/modules/signin';
 import { loadConfig } from '../apps/api/src/config';
 import { resolveActor, type MemberActor } from '../apps/api/src/platform/auth/actor';
 import { createServices } from '../apps/api/src/platform/boot';
-import { openDatabase } from '../apps/api/src/platform/db/client';
+import { openExplained } from './lib/explain-database';
 import { withTenant } from '../apps/api/src/platform/db/tenant';
 import { reuseSeed } from './lib/signin';
 
-const name = 'gatehouse_bench_signin';
-const server = process.env.DATABASE_URL;
-const admin = server ? new pg.Pool({ connectionString: server, max: 1 }) : null;
-const exists = admin ? (await admin.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0 : false;
-await admin?.end();
-if (!server || !exists) {
-  console.log(`explain-signin: skipped (needs DATABASE_URL and the ${name} database: run bench/signin-pg.ts with BENCH_SEED_ONLY=1)`);
-  process.exit(0);
-}
-const url = new URL(server);
-url.pathname = `/${name}`;
-let printing = false;
-const database = await openDatabase({
-  databaseUrl: url.toString(),
-  poolSize: 1,
-  onConnect: (client) => {
-    client.on('notice', (n) => printing && console.log(n.message, '\n'));
-    void client.query(`load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_analyze = on;
-      set auto_explain.log_buffers = on; set auto_explain.log_nested_statements = on; set auto_explain.log_level = notice;
-      set auto_explain.log_timing = on`);
-  },
-});
+const { database, explain } = await openExplained('explain-signin', 'gatehouse_bench_signin', 'bench/signin-pg.ts');
 const seeded = await reuseSeed(database);
 // The host's mail and the auto sign-out job are queued inside the sign-in (this script starts no queue: no job).
 const services = createServices(loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'gh-explain-')), LOG_LEVEL: 'silent', SECRET_KEY: 'explain-secret-key-explain-secret-key-0123' }), database);
@@ -48,11 +26,11 @@ const user = seeded.users[0] + 7;
 const run = <T>(fn: Parameters<typeof withTenant<T>>[2]) => withTenant(database.db, actor.entityId, fn);
 for (const round of [1, 2]) {
   for (const action of ['in', 'out'] as const) {
-    printing = round === 2;
+    explain.printing = round === 2;
     const t = performance.now();
     const body = { area_id: seeded.areaId, user_id: user, action, idempotency_key: `explain-${Date.now()}-${action}`, input_method: 'qr' as const };
     const r = await signInOutOnce(run, { outbox: services, actor, body, method: 'qr' });
-    if (printing) console.log(`=== sign-${action}: scan ${r.scan.id} in ${(performance.now() - t).toFixed(1)} ms (plans above) ===\n`);
+    if (explain.printing) console.log(`=== sign-${action}: scan ${r.scan.id} in ${(performance.now() - t).toFixed(1)} ms (plans above) ===\n`);
   }
 }
 await database.close();
