@@ -44,7 +44,8 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
+    // The server's warnings and errors (LOG_LEVEL warn) are printed with the run: a CI failure shows its cause.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
