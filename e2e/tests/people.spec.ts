@@ -133,8 +133,8 @@ test('people pages in Arabic (right to left) and in Spanish', async ({ page }) =
   // The drawer opens on the inline end: the left side in right-to-left.
   const drawer = page.getByRole('dialog', { name: 'إضافة شخص' });
   await expect(drawer).toBeVisible();
-  const box = await drawer.boundingBox();
-  expect(box!.x).toBeLessThan(page.viewportSize()!.width / 2);
+  // Polled: the drawer slides in, and a box measured mid-slide is still on the right.
+  await expect.poll(async () => (await drawer.boundingBox())!.x).toBeLessThan(page.viewportSize()!.width / 2);
   await page.goto('/user-types');
   await expect(page.getByRole('heading', { name: 'أنواع المستخدمين' })).toBeVisible();
   await expect(page.getByRole('treeitem', { name: 'Teacher' })).toBeVisible();
