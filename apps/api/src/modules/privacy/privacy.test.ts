@@ -146,6 +146,28 @@ describe('privacy manager (rules 282-285)', () => {
     expect(await scanCount(p, p.cy.id)).toBe(2);
   });
 
+  it('starts with a small batch and paces the next ones, so a sign-in never waits behind thousands of deletions', async () => {
+    const org = await createOrg(h);
+    const p = await people(org);
+    await p.f.run((tx) =>
+      tx.insert(scans).values(Array.from({ length: 450 }, (_, i) => ({ entityId: org.entityId, userId: p.cy.id, areaId: p.area.id, direction: 'in' as const, method: 'qr', at: ago(200 + (i % 50)) }))),
+    );
+    await p.a.post('/api/user-type_privacy_manager', { user_type_id: p.visitor.id, data_retention_days: 300, scans_retention_days: 150, confirm: 1 });
+    const [run] = await p.f.run((tx) => tx.insert(privacyRuns).values({ entityId: org.entityId, kind: 'purge', runDate: '2026-02-01' }).returning());
+    const deletedAfter: number[] = [];
+    const done = await runPurge(h.services, run.id, org.entityId, {
+      afterBatch: async () => {
+        const [r] = await p.f.run((tx) => tx.select().from(privacyRuns).where(eq(privacyRuns.id, run.id)));
+        deletedAfter.push(r.counts.scans_deleted ?? 0);
+      },
+    });
+    expect(done?.counts.scans_deleted).toBe(450);
+    // The first batch takes 200 (a fixed 5,000 took every one at once), and the next ones at most twice the last.
+    expect(deletedAfter[0]).toBe(200);
+    expect(deletedAfter[1]).toBeGreaterThan(200);
+    expect(deletedAfter[1]).toBeLessThanOrEqual(600);
+  });
+
   it('deletes now with the password (rules 284-285), and a wrong one changes nothing', async () => {
     const org = await createOrg(h);
     const p = await people(org);

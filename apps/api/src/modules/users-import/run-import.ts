@@ -2,6 +2,7 @@ import { zEmail } from '@gatehouse/contract';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { departments, importRows, importTasks, roles, userLabels, userTypes, users } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
+import { nextBatchSize } from '../../platform/db/paced-batches';
 import { withTenant } from '../../platform/db/tenant';
 import { flushEvents } from '../../platform/realtime';
 import type { Services } from '../../platform/services';
@@ -11,16 +12,7 @@ import { bumpTask } from './stage-import';
 export const IMPORT_JOB = 'users.import';
 /** The most rows one batch takes. */
 export const BATCH = 500;
-/**
- * How long one batch should hold the database: each batch is a transaction on a connection (the embedded database
- * has only one), and a kiosk waiting for it waits for the batch that holds it. Batches are sized to take about
- * this long (between 10 and BATCH rows), from how long the previous one took.
- */
-export const BATCH_TARGET_MS = 40;
 const FIRST_BATCH = 50;
-
-/** The next batch's size: the rows that fit in BATCH_TARGET_MS at the last batch's pace, at most twice as many. */
-export const nextBatchSize = (size: number, ms: number) => Math.max(10, Math.min(BATCH, size * 2, Math.round((size * BATCH_TARGET_MS) / Math.max(ms, 1))));
 
 type Row = typeof importRows.$inferSelect;
 type Outcome = { id: number; result: 'created' | 'updated' | 'refused'; reason: string | null; userId: number | null };
@@ -215,7 +207,7 @@ export async function runImport(services: Services, data: ImportJob) {
       const started = performance.now();
       const done = await withTenant(db, entityId, async (tx) => processBatch(tx, services, taskId, entityId, await runnerOf(tx, entityId, data.runBy), size));
       if (!done) break;
-      size = nextBatchSize(size, performance.now() - started);
+      size = nextBatchSize(size, performance.now() - started, { max: BATCH });
       await progress();
       // Between batches, whatever waits on this thread goes first.
       await new Promise((resolve) => setImmediate(resolve));
