@@ -54,6 +54,9 @@ test('rules 42-43: the menu follows permissions', async ({ page, request }) => {
   await page.getByRole('textbox', { name: 'Organisation name' }).fill('Riverside Offices');
   await page.getByRole('textbox', { name: 'Subdomain' }).fill(`riverside-${Date.now()}`);
   await page.getByRole('button', { name: 'Create and open' }).click();
+  // The console reloads itself at / in the new organisation: wait for that page, not the old one's refreshed menu
+  // (a context closed while the reload is in flight hung its teardown past the test's time, every full run).
+  await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'load' });
   await expect(menu.locator('[data-menu-id="company"]')).toBeVisible();
 });
 
