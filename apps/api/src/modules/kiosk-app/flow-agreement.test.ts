@@ -20,7 +20,7 @@ let f: ReturnType<typeof fixtures>;
 let device: Awaited<ReturnType<typeof pairKiosk>>;
 let areaId = 0;
 const family = uniq('Agree');
-type Kind = 'staff' | 'teacher' | 'supply' | 'trainee' | 'visitor' | 'pupil' | 'infant';
+type Kind = 'staff' | 'teacher' | 'supply' | 'trainee' | 'visitor' | 'pupil' | 'infant' | 'leaver';
 const typeIds = {} as Record<Kind, number>;
 const flowIds = { staff: 0, supply: 0, visitor: 0 };
 /** The flow each type follows here (null: none), and whether that flow asks a quick pass code with a name (not `manual`). */
@@ -46,12 +46,15 @@ beforeAll(async () => {
     typeIds.visitor = await type('Visitor', { registrationMethod: 'approval_required' });
     typeIds.pupil = await type('Pupil', { registrationMethod: 'by_admin' });
     typeIds.infant = await type('Infant', { parentId: typeIds.pupil });
+    // A type deleted after its flow was made: the flow stays without a type, its people without one (set null).
+    typeIds.leaver = await type('Leaver');
     const [j] = await tx.insert(journeys).values({ entityId: e, name: uniq('Front door') }).returning();
     const flow = async (name: string, userTypeId: number, inputMethod: string) =>
       (await tx.insert(journeyFlows).values({ entityId: e, journeyId: j.id, userTypeId, name, inputMethod }).returning())[0].id;
     flowIds.staff = await flow('Staff', typeIds.staff, 'rfid');
     flowIds.supply = await flow('Supply', typeIds.supply, 'manual');
     flowIds.visitor = await flow('Visitors', typeIds.visitor, 'manual');
+    await flow('Leavers', typeIds.leaver, 'manual');
     await tx.update(areas).set({ journeyId: j.id }).where(eq(areas.id, areaId));
   });
   expected = {
@@ -62,6 +65,7 @@ beforeAll(async () => {
     visitor: { flow: flowIds.visitor, quickPass: 0 },
     pupil: { flow: null, quickPass: 0 },
     infant: { flow: null, quickPass: 0 },
+    leaver: { flow: null, quickPass: 0 },
   };
   flowsExpected = [
     { id: flowIds.staff, userType: typeIds.staff, walkIn: 0 },
@@ -72,13 +76,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const kinds = (): Kind[] => ['staff', 'teacher', 'supply', 'trainee', 'visitor', 'pupil', 'infant'];
+const kinds = (): Kind[] => ['staff', 'teacher', 'supply', 'trainee', 'visitor', 'pupil', 'infant', 'leaver'];
 const kiosk = () => api(h.app, device.token);
 
 describe('the kiosk decides which flow a user type follows once: configuration, search, identify and scan agree (rule 197)', () => {
-  it('for a sub-type (nearest parent flow), a type without a flow and a staff type', async () => {
+  it('for a sub-type (nearest parent flow), a type without a flow, a deleted type and a staff type', async () => {
     const people = {} as Record<Kind, { id: number; kioskCode: string }>;
     for (const kind of kinds()) people[kind] = await f.person({ firstName: kind, lastName: family, userTypeId: typeIds[kind] });
+    await f.run((tx) => tx.delete(userTypes).where(eq(userTypes.id, typeIds.leaver)));
 
     // Configuration: the journey's flows, each with its own user type and whether it takes walk-ins.
     const config = await kiosk().get('/api/kiosk-app/config');
