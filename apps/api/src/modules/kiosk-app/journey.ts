@@ -42,9 +42,7 @@ export async function loadJourney(tx: Db, entityId: number, at: { journeyId?: nu
   const flows = typed.filter((t) => t.userTypeId === t.type.id);
   /** The flow a person of this user type follows (null: the journey does not sign them). */
   const flowFor = (userTypeId: number | null) => (userTypeId === null ? null : (byType.get(userTypeId) ?? null));
-  /** The user types the journey signs: those with a flow, and their sub-types. */
-  const admittedTypeIds = [...byType.keys()];
-  return { journey, flows, flowFor, admittedTypeIds };
+  return { journey, flows, flowFor };
 }
 export type KioskJourney = NonNullable<Awaited<ReturnType<typeof loadKioskJourney>>>;
 
