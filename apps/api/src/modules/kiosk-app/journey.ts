@@ -2,29 +2,25 @@ import { flag, planAllowsCustomFields, temperatureThreshold, type KioskAppConfig
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { areas, complianceVersions, compliances, customFields, entities, journeyFlows, journeys, sections, userTypes } from '../../db/schema/index';
 import type { Db } from '../../platform/db/client';
+import { tf, typeFlows } from '../../db/type-flows';
 import type { DeviceKiosk } from './device-kiosk';
 
-/**
- * Registration methods that need the person registered before they arrive: no walk-in at the kiosk. A type whose
- * visits need approval still takes walk-ins: they register at the kiosk and wait for the host's approval
- * (walk-in.ts; docs/decisions.md).
- */
-const NO_WALK_IN = new Set(['pre_registered_only', 'by_admin']);
-/** A new person of this user type may register at the kiosk: not staff, and no registration needed beforehand. */
-export const takesWalkIns = (type: { registrationMethod: string; isStaff: boolean }) => !type.isStaff && !NO_WALK_IN.has(type.registrationMethod);
 const MANDATORY = ['email', 'phone', 'company_name', 'id_number'] as const;
 type Mandatory = (typeof MANDATORY)[number];
 
 /**
- * The journey a kiosk runs: its own (`kiosks.journey_id`), else its area's. With its flows (one per user type,
- * rule 197), each flow's entry condition (current version), custom fields and host settings, and the user types'
- * tree so that a sub-type (Teacher under Staff) follows its parent's flow.
+ * The journey a kiosk runs: its own (`kiosks.journey_id`), else its area's (as the device caller resolved it). With
+ * its flows (one per user type, rule 197), each flow's entry condition (current version), custom fields and host
+ * settings, and which flow each user type follows (a sub-type, Teacher under Staff, follows its parent's).
  */
 export async function loadKioskJourney(tx: Db, k: DeviceKiosk) {
-  return loadJourney(tx, k.entity.id, { journeyId: k.kiosk.journeyId, areaId: k.area?.id ?? null });
+  return loadJourney(tx, k.entity.id, { journeyId: k.journeyId, areaId: k.area?.id ?? null });
 }
 
-/** A journey with its flows by user type: the one named, else the area's (the console's mass actions use the area's). */
+/**
+ * A journey with the flow each user type follows in it, as `kiosk_type_flows` decides it (db/type-flows.ts, the
+ * same function the sign-in's load reads): the one named, else the area's (the console's mass actions use the area's).
+ */
 export async function loadJourney(tx: Db, entityId: number, at: { journeyId?: number | null; areaId?: number | null }) {
   let journeyId = at.journeyId ?? null;
   if (!journeyId && at.areaId) {
@@ -34,28 +30,19 @@ export async function loadJourney(tx: Db, entityId: number, at: { journeyId?: nu
   if (!journeyId) return null;
   const [journey] = await tx.select().from(journeys).where(and(eq(journeys.id, journeyId), eq(journeys.entityId, entityId)));
   if (!journey) return null;
-  const flows = await tx
-    .select({ flow: journeyFlows, type: userTypes })
-    .from(journeyFlows)
+  // Each user type the journey signs, with the flow it follows and that flow's own user type.
+  const typed = await tx
+    .select({ userTypeId: tf.userTypeId, walkIn: tf.walkIn, flow: journeyFlows, type: userTypes })
+    .from(typeFlows(entityId, journey.id))
+    .innerJoin(journeyFlows, and(eq(journeyFlows.id, tf.flowId), eq(journeyFlows.entityId, entityId)))
     .innerJoin(userTypes, and(eq(userTypes.id, journeyFlows.userTypeId), eq(userTypes.entityId, entityId)))
-    .where(and(eq(journeyFlows.entityId, entityId), eq(journeyFlows.journeyId, journey.id)))
-    .orderBy(asc(journeyFlows.id));
-  const types = await tx.select({ id: userTypes.id, parentId: userTypes.parentId }).from(userTypes).where(eq(userTypes.entityId, entityId));
-  const parentOf = new Map(types.map((t) => [t.id, t.parentId]));
-  const byType = new Map(flows.map((f) => [f.type.id, f]));
-  /** The flow a person of this user type follows: their type's, else the nearest ancestor's. */
-  const flowFor = (userTypeId: number | null) => {
-    const seen = new Set<number>();
-    for (let id = userTypeId; id && !seen.has(id); id = parentOf.get(id) ?? null) {
-      seen.add(id);
-      const f = byType.get(id);
-      if (f) return f;
-    }
-    return null;
-  };
-  /** The user types the journey signs: those with a flow, and their sub-types. */
-  const admittedTypeIds = types.map((t) => t.id).filter((id) => flowFor(id));
-  return { journey, flows, flowFor, admittedTypeIds };
+    .orderBy(asc(journeyFlows.id), asc(tf.userTypeId));
+  const byType = new Map(typed.map((t) => [t.userTypeId, t]));
+  /** The journey's flows, each with its own user type (and whether that type takes walk-ins). */
+  const flows = typed.filter((t) => t.userTypeId === t.type.id);
+  /** The flow a person of this user type follows (null: the journey does not sign them). */
+  const flowFor = (userTypeId: number | null) => (userTypeId === null ? null : (byType.get(userTypeId) ?? null));
+  return { journey, flows, flowFor };
 }
 export type KioskJourney = NonNullable<Awaited<ReturnType<typeof loadKioskJourney>>>;
 
@@ -63,7 +50,7 @@ export type KioskJourney = NonNullable<Awaited<ReturnType<typeof loadKioskJourne
 export const printsBadge = (j: KioskJourney, f: KioskJourney['flows'][number]['flow'] | null) => j.journey.printBadge || !!f?.printBadge;
 
 /** The checks a sign-in through this flow needs (journey-wide or the flow's own). */
-export const checksOf = (j: KioskJourney, f: KioskJourney['flows'][number] | null) => ({
+export const checksOf = (j: KioskJourney, f: Pick<KioskJourney['flows'][number], 'flow'> | null) => ({
   temperature: j.journey.temperatureCheck || !!f?.flow.temperatureCheck,
   mask: j.journey.maskCheck || !!f?.flow.maskCheck,
 });
@@ -97,15 +84,15 @@ export async function presentKioskJourney(tx: Db, entityId: number, j: KioskJour
     temperature_check: flag(j.journey.temperatureCheck),
     mask_check: flag(j.journey.maskCheck),
     temperature_threshold: temperatureThreshold(j.journey.temperatureThreshold),
-    flows: j.flows.map(({ flow, type }) => {
+    flows: j.flows.map(({ flow, type, walkIn }) => {
       const c = conditions.find((r) => r.id === flow.complianceId);
-      const checks = checksOf(j, { flow, type });
+      const checks = checksOf(j, { flow });
       return {
         id: flow.id,
         name: flow.name,
         description: flow.description ?? null,
         user_type: { id: type.id, name: type.name, name_i18n: type.nameI18n },
-        walk_in: flag(takesWalkIns(type)),
+        walk_in: flag(walkIn),
         mandatory: type.mandatoryData.filter((m): m is Mandatory => (MANDATORY as readonly string[]).includes(m)),
         host: { required: flag(flow.hostRequired), allow_no_host: flag(flow.allowNoHost) },
         temperature_check: flag(checks.temperature),

@@ -88,7 +88,7 @@ export default defineRoutes((r, services) => {
     response: zKioskPeople,
     handler: async ({ device, tenant, query }) => {
       const k = device;
-      const data = await tenant(async (tx) => searchPeople(tx, k.entity.id, query.search, await loadKioskJourney(tx, k)));
+      const data = await tenant(async (tx) => searchPeople(tx, k, query.search));
       return { data };
     },
   });

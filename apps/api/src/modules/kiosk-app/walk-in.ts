@@ -13,7 +13,7 @@ import { announceAwaitingWalkIn, expectWalkInForApproval, storeVisitorPhoto } fr
 import { requestHash, signInOut, type SignInOutResult } from '../signin';
 import { assertUnique } from '../users';
 import { type DeviceKiosk, kioskActor } from './device-kiosk';
-import { type KioskJourney, loadKioskJourney, takesWalkIns } from './journey';
+import { type KioskJourney, loadKioskJourney } from './journey';
 
 type Body = z.output<typeof zKioskVisitorBody>;
 type Flow = KioskJourney['flows'][number];
@@ -33,7 +33,7 @@ async function journeyFlow(tx: Db, k: DeviceKiosk, flowId: number) {
 /** The kiosk's walk-in flow by id: 404 when it is not one of its journey's flows, 403 when it takes no walk-ins. */
 export async function walkInFlow(tx: Db, k: DeviceKiosk, flowId: number) {
   const found = await journeyFlow(tx, k, flowId);
-  if (!takesWalkIns(found.flow.type)) throw forbidden('kiosk_app.flow_not_walk_in');
+  if (!found.flow.walkIn) throw forbidden('kiosk_app.flow_not_walk_in');
   return found;
 }
 

@@ -252,22 +252,17 @@ function loadStatement(match: Match, allSites: boolean, allUserTypes: boolean): 
       left join user_types ut on ut.id = u.user_type_id and ut.entity_id = $1
       left join user_attendance_modes um on um.user_id = u.id and um.entity_id = $1
       left join attendance_modes m on m.id = um.attendance_mode_id and m.entity_id = $1
-      -- The person's flow in the journey: their user type's, else the nearest parent type's (rule 197).
+      -- The person's flow in the journey: their user type's, else the nearest parent type's (rule 197), as every
+      -- caller decides it (kiosk_type_flows, migration 0026). No row: the journey does not sign their type.
       left join lateral (
-        with recursive chain (type_id, depth) as (
-          select u.user_type_id, 0
-          union all
-          select t.parent_id, ch.depth + 1 from chain ch join user_types t on t.id = ch.type_id and t.entity_id = $1
-          where t.parent_id is not null and ch.depth < 10)
         select f.id, f.input_method, f.temperature_check, f.mask_check, f.host_required, f.allow_no_host, f.host_user_type_ids, f.compliance_frequency,
                c.id as compliance_id, c.name as compliance_name, cv.id as compliance_version_id, cv.questions as compliance_questions,
                cv.pcr_valid_days as compliance_valid_days
-        from chain ch
-        join journey_flows f on f.entity_id = $1 and f.journey_id = j.id and f.user_type_id = ch.type_id
+        from kiosk_type_flows($1, j.id) tf
+        join journey_flows f on f.id = tf.flow_id and f.entity_id = $1
         left join compliances c on c.id = f.compliance_id and c.entity_id = $1 and c.deleted_at is null
         left join compliance_versions cv on cv.compliance_id = c.id and cv.version = c.version and cv.entity_id = $1
-        order by ch.depth, f.id desc
-        limit 1
+        where tf.user_type_id = u.user_type_id
       ) fl on true
       where u.entity_id = $1 and ${MATCH[match]}
       limit 1
