@@ -71,6 +71,11 @@ export async function serveEmbedded(pglite, options) {
   /** @type {Map<string, Connection>} */
   const holders = new Map();
   let running = false;
+  /** Settles when the message being run (if any) is done: `stop` waits for it before PGlite is closed. */
+  /** @type {Promise<unknown>} */
+  let idle = Promise.resolve();
+  /** Once stopping, nothing more is run (PGlite is about to close). */
+  let stopped = false;
   let nextId = 1;
   /** Connections whose startup message the backend has answered. */
   /** @type {WeakSet<Connection>} */
@@ -163,10 +168,12 @@ export async function serveEmbedded(pglite, options) {
   }
 
   async function pump() {
-    if (running) return;
+    if (running || stopped) return;
     running = true;
+    let finished = () => {};
+    idle = new Promise((resolve) => (finished = () => resolve(undefined)));
     try {
-      for (let job = take(); job; job = take()) {
+      for (let job = stopped ? undefined : take(); job; job = stopped ? undefined : take()) {
         try {
           await run(job);
         } catch (err) {
@@ -178,6 +185,7 @@ export async function serveEmbedded(pglite, options) {
       }
     } finally {
       running = false;
+      finished();
     }
   }
 
@@ -256,7 +264,11 @@ export async function serveEmbedded(pglite, options) {
       });
     },
     async stop() {
+      stopped = true;
+      for (const job of queue) if ('task' in job) job.done(new Error('the embedded database is closing'));
+      queue = [];
       for (const conn of connections) conn.socket.destroy();
+      await idle;
       await new Promise((resolve) => server.close(() => resolve(undefined)));
     },
   };
