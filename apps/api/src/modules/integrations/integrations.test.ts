@@ -260,6 +260,40 @@ describe('integrations: the sync (rules 268-273, 275-278)', () => {
     }
   });
 
+  it('a run waiting on a slow directory page keeps beating: no sweep takes it over, it finishes once', async () => {
+    const org = await createOrg(h);
+    const fake = await startWondeFake({ students: 450, employees: 0 });
+    const config = h.services.config;
+    const beatMs = config.syncHeartbeatMs;
+    config.syncHeartbeatMs = 100; // quiet for 300 ms: taken for dead
+    try {
+      const { a, id } = await wondeSetup(org, { fake });
+      // Page 2 takes over six times as long as a run may stay quiet (a directory's Retry-After does that).
+      let asked: () => void = () => undefined;
+      const slow = new Promise<void>((r) => (asked = r));
+      const listeners = fake.server.listeners('request') as ((q: unknown, s: unknown) => void)[];
+      fake.server.removeAllListeners('request');
+      fake.server.on('request', (req, res) => {
+        if (!/[?&]page=2(&|$)/.test(req.url ?? '')) return listeners.forEach((l) => l(req, res));
+        asked();
+        setTimeout(() => listeners.forEach((l) => l(req, res)), 2000);
+      });
+      await a.post('/api/integration/firstSync', { id });
+      await slow;
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, 400));
+        expect(await resumeRuns(h.services)).toBe(0);
+      }
+      const done = await settled(a, id);
+      expect(done).toMatchObject({ code: 3, counts: { listed: 450, valid: 450 } });
+      expect(done.counts.resumed).toBeUndefined();
+      expect(fake.state.calls.filter((c) => c.includes('/students?include=') && !/[?&]page=/.test(c))).toHaveLength(1);
+    } finally {
+      config.syncHeartbeatMs = beatMs;
+      await fake.close();
+    }
+  });
+
   it('a run whose worker died (quiet heartbeat) is resumed once and finished, its log counting the resume; a due automatic sync starts (rule 277)', async () => {
     const org = await createOrg(h);
     const { a, id } = await wondeSetup(org);
