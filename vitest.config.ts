@@ -11,6 +11,7 @@ const SLOW_FIRST = [
   'apps/api/test/hostile-input',
   'apps/api/test/busy-database',
   '-scale.test',
+  'apps/api/test/sync-crash',
   'apps/api/test/cross-tenant',
   'apps/api/test/heavy-spreadsheet',
   'apps/api/test/permission-sweep',

@@ -26,13 +26,13 @@ const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 console.log(`test:pg: running the api suite on PostgreSQL database ${name}`);
 
-// The scale-out tests (*-scale.test.ts) start their own API processes on the PostgreSQL server in `npm test`
-// already; running them twice proves nothing more. Nor do the files whose subject is not the database: the
-// hostile-input sweep (refused by the schemas, or by PostgreSQL's own data checks, the same engine on both), the
-// embedded database's own thread under an import (busy-database), the spreadsheet reader's worker thread and limits
-// (heavy-spreadsheet), the OpenAPI document's shape and the embedded database's socket (it starts its own PGlite).
-// Together they were a fifth of this run.
-const notTheDatabase = ['**/*-scale.test.ts', '**/test/hostile-input.test.ts', '**/test/busy-database.test.ts', '**/test/heavy-spreadsheet.test.ts', '**/test/openapi-document.test.ts', '**/platform/db/embedded-socket.test.ts'];
+// The scale-out tests (*-scale.test.ts) and the sync crash test (sync-crash) start their own API processes on the
+// PostgreSQL server in `npm test` already; running them twice proves nothing more. Nor do the files whose subject
+// is not the database: the hostile-input sweep (refused by the schemas, or by PostgreSQL's own data checks, the
+// same engine on both), the embedded database's own thread under an import (busy-database), the spreadsheet
+// reader's worker thread and limits (heavy-spreadsheet), the OpenAPI document's shape and the embedded database's
+// socket (it starts its own PGlite). Together they were a fifth of this run.
+const notTheDatabase = ['**/*-scale.test.ts', '**/test/sync-crash.test.ts', '**/test/hostile-input.test.ts', '**/test/busy-database.test.ts', '**/test/heavy-spreadsheet.test.ts', '**/test/openapi-document.test.ts', '**/platform/db/embedded-socket.test.ts'];
 const child = spawn('npx', ['vitest', 'run', '--project', 'api', ...notTheDatabase.flatMap((g) => ['--exclude', g]), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { startWondeFake } from '../../apps/api/src/modules/integrations/testing';
-import { expectAccessible, login } from './helpers';
+import { adminApi, expectAccessible, login } from './helpers';
 
 /** Picks an option of a Mantine Select (a combobox whose list opens below it). */
 async function choose(page: Page, combobox: Locator, option: string) {
@@ -20,6 +20,7 @@ async function expectNoMissingStrings(page: Page) {
 }
 
 type Fake = Awaited<ReturnType<typeof startWondeFake>>;
+type Mode = { id: number; name: string; schedule_days: number[]; from: string; to: string; late_sign_in_grace: number; early_sign_out_grace: number; on_time_attendance_code_id: number | null; integration_id: number | null };
 
 // Issue 19 in Chromium: a Wonde integration against the local Wonde fake (the server reaches it by its address), in order.
 test.describe.serial('integrations: a Wonde school synced in, fixed and merged', () => {
@@ -69,6 +70,8 @@ test.describe.serial('integrations: a Wonde school synced in, fixed and merged',
     await page.keyboard.press('Escape');
     await choose(page, page.getByRole('combobox', { name: 'User type of 7R' }), 'Pupil');
     await choose(page, page.getByRole('combobox', { name: 'User type of 8B' }), 'Pupil');
+    // Both registers of a day written back (AM and PM): a pupil already in this morning can still arrive late.
+    await page.getByRole('textbox', { name: 'Scans per person per day' }).fill('2');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await expect(page).toHaveURL(/\/sync-integration\?id=\d+$/);
     integrationUrl = page.url();
@@ -123,7 +126,8 @@ test.describe.serial('integrations: a Wonde school synced in, fixed and merged',
     await expect(page.getByRole('cell', { name: 'Kofi Mensah', exact: true })).toHaveCount(1);
   });
 
-  test('write-back: Wonde’s codes given to the pupils’ mode and reason; a pupil’s sign-in edited to Wonde’s L and sent as a mark (issue 19 part 4)', async ({ page }) => {
+  test('write-back: Wonde’s codes given to the pupils’ mode and reason; a pupil signs in late at a kiosk with a reason and the mark goes to Wonde with L (issue 19 part 4)', async ({ page, request }) => {
+    test.setTimeout(120_000); // room for the site's first minute of the day to pass (below)
     await login(page);
     await page.goto('/integration');
     await page.getByRole('link', { name }).click();
@@ -136,31 +140,62 @@ test.describe.serial('integrations: a Wonde school synced in, fixed and merged',
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Attendance code of Bus late' })).toHaveValue('L — Late (before registers closed)');
 
-    await page.goBack();
-    await page.getByRole('link', { name: 'Write-back' }).click();
-    // Kofi Mensah (merged into the demo pupil) has the demo's morning sign-ins of the past days: one of them, on
-    // time, carries the mode's code. The row is followed by its scan's id from here on.
-    const table = page.getByRole('table', { name: 'Write-back' });
-    const first = table.getByRole('row', { name: /Kofi Mensah/ }).filter({ hasText: 'AM' }).filter({ hasText: 'To send' }).first();
-    await expect(first).toBeVisible();
-    const scanRow = (await first.getAttribute('data-testid'))!;
-    const row = page.getByTestId(scanRow);
-    await expect(row).toContainText('AM');
-    await expect(row).toContainText('/');
-    await expect(row).toContainText('To send');
-    // Edited before it is sent (issue 19 part 4): late, with Wonde's L.
-    await row.getByRole('checkbox').check();
-    await choose(page, page.getByRole('combobox', { name: 'Attendance code' }), 'L — Late (before registers closed)');
-    await page.getByRole('button', { name: 'Set the code' }).click();
-    await expect(row).toContainText('L');
-    await row.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Write back (1)' }).click();
-    await expect(row).toHaveCount(0, { timeout: 20_000 });
-    await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Sent');
-    await expect.poll(async () => page.getByTestId(scanRow).count(), { timeout: 20_000, intervals: [1000] }).toBe(1);
-    // What Wonde received: the student by their Wonde id, the AM session, Wonde's own code id for L.
-    expect(wonde.state.marks.flatMap((m) => m.attendance)).toEqual([expect.objectContaining({ student_id: 'A900002', session: 'AM', attendance_code_id: 'C2' })]);
-    expect(wonde.state.marks[0].writeback_id).toBeTruthy();
+    // Kofi Mensah (the demo pupil merged with Wonde's A900002) signs in late at a kiosk, with the reason Bus late:
+    // the call the kiosk makes with its device token, at a gate of the school with no journey (a name is enough).
+    // The pupils' day runs from 00:00 every day with no grace for this test, so any time of day is late.
+    const admin = await adminApi(request);
+    const get = async (path: string) => (await (await request.get(path, { headers: admin.headers })).json()).data;
+    const pupilDay = ((await get(`/api/attendance_mode/${admin.entityId}?limit=50`)) as Mode[]).find((m) => m.name === 'Pupil school day')!;
+    const original = { entity_id: admin.entityId, name: pupilDay.name, schedule_days: pupilDay.schedule_days, from: pupilDay.from.slice(0, 5), to: pupilDay.to.slice(0, 5), late_sign_in_grace: pupilDay.late_sign_in_grace, early_sign_out_grace: pupilDay.early_sign_out_grace, on_time_attendance_code_id: pupilDay.on_time_attendance_code_id, integration_id: pupilDay.integration_id };
+    expect((await request.put(`/api/attendance_mode/${pupilDay.id}`, { headers: admin.headers, data: { ...original, schedule_days: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '23:59', late_sign_in_grace: 0, early_sign_out_grace: 0 } })).status()).toBe(200);
+    try {
+      const site = ((await get(`/api/sites/${admin.entityId}`)) as { id: number; name: string; timezone: string }[]).find((x) => x.name === 'Main Campus')!;
+      const gate = await request.post('/api/area', { headers: admin.headers, data: { entity_id: admin.entityId, site_id: site.id, name: `Wonde gate ${Date.now().toString(36)}` } });
+      expect(gate.status()).toBe(201);
+      const pairing = (await (await request.post('/api/kiosk-register', { data: { mac_address: '00:1A:2B:3C:19:19', app_version: '3.2.0' } })).json()).data as { registration_id: string; secret: string; pairing_code: string };
+      expect((await request.post('/api/kiosk', { headers: admin.headers, data: { entity_id: admin.entityId, name: 'Wonde gate kiosk', area_id: (await gate.json()).data.id, pairing_code: pairing.pairing_code } })).status()).toBe(201);
+      const registered = (await (await request.post('/api/kiosk-register/poll', { data: { registration_id: pairing.registration_id, secret: pairing.secret } })).json()).data as { status: string; device_token: string };
+      expect(registered.status).toBe('registered');
+      const device = { authorization: `Bearer ${registered.device_token}` };
+      const kofi = ((await get(`/api/users/${admin.entityId}?filterBy=${encodeURIComponent(JSON.stringify({ search: 'Kofi Mensah' }))}`)) as { id: number }[])[0];
+      const reasons = (await (await request.get(`/api/kiosk-app/reasons/${kofi.id}`, { headers: device })).json()).data as { id: number; name: string; type: string }[];
+      // In already (the demo's morning): out first, with the early sign-out reason the kiosk would ask for.
+      const who = (await (await request.post('/api/kiosk-app/identify', { headers: device, data: { user_id: kofi.id } })).json()).data as { action: string };
+      if (who.action === 'out') expect((await request.post('/api/kiosk-app/scan', { headers: device, data: { user_id: kofi.id, action: 'out', reason_id: reasons.find((r) => r.type === 'early_sign_out')!.id } })).status()).toBe(200);
+      // A sign-in in the site's first minute of the day cannot be late (the day starts at 00:00): let it pass.
+      const minuteOfDay = () => Number(new Intl.DateTimeFormat('en-GB', { timeZone: site.timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date()).replace(':', ''));
+      await expect.poll(minuteOfDay, { timeout: 70_000 }).toBeGreaterThan(0);
+      const signed = await request.post('/api/kiosk-app/scan', { headers: device, data: { user_id: kofi.id, action: 'in', reason_id: reasons.find((r) => r.name === 'Bus late')!.id } });
+      expect(signed.status()).toBe(200);
+      const scan = (await signed.json()).data.scan as { id: number; at: string; late: number; reason: { name: string }; attendance_code: { code: string } };
+      expect(scan).toMatchObject({ late: 1, reason: { name: 'Bus late' }, attendance_code: { code: 'L' } });
+      const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: site.timezone, hour: '2-digit', hourCycle: 'h23' }).format(new Date(scan.at)));
+      const session = hour < 12 ? 'AM' : 'PM';
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: site.timezone }).format(new Date(scan.at));
+
+      // The write-back page lists it, with Wonde's L from the reason and no hand edit; written back, Wonde has it.
+      await page.goBack();
+      await page.getByRole('link', { name: 'Write-back' }).click();
+      const table = page.getByRole('table', { name: 'Write-back' });
+      await expect(table.getByRole('row', { name: /Kofi Mensah/ }).first()).toBeVisible();
+      const id = new URL(page.url()).searchParams.get('id');
+      const listed = (await get(`/api/integration/get_intgration_scancs_list?integration_id=${id}&limit=100`)) as { id: number; scan_id: number }[];
+      const row = page.getByTestId(`scan-${listed.find((r) => r.scan_id === scan.id)!.id}`);
+      await expect(row).toContainText(session);
+      await expect(row).toContainText('L');
+      await expect(row).toContainText('To send');
+      await row.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Write back (1)' }).click();
+      await expect(row).toHaveCount(0, { timeout: 20_000 });
+      await choose(page, page.getByRole('combobox', { name: 'Status' }), 'Sent');
+      await expect(row).toContainText('Sent', { timeout: 20_000 });
+      // What Wonde received: the student by their Wonde id, the day and session on the school's clock, Wonde's own
+      // code id for L (the reason's code), once.
+      expect(wonde.state.marks.flatMap((m) => m.attendance)).toEqual([expect.objectContaining({ student_id: 'A900002', date: day, session, attendance_code_id: 'C2' })]);
+      expect(wonde.state.marks[0].writeback_id).toBeTruthy();
+    } finally {
+      await request.put(`/api/attendance_mode/${pupilDay.id}`, { headers: admin.headers, data: original });
+    }
   });
 
   test('the integration pages in Arabic (right to left) and Spanish, with no string missing', async ({ page }) => {

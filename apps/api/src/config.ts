@@ -53,6 +53,8 @@ const zEnv = z.object({
     }),
   /** Socket.IO ping interval (and timeout); a kiosk not heard from in three of them shows offline. */
   KIOSK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(300_000).default(10_000),
+  /** A running directory sync writes its heartbeat this often; one not heard from in three is started again. */
+  SYNC_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** A generic HTTP SMS gateway (emergency messages): POST JSON { to, from, text } with a bearer token. */
   SMS_GATEWAY_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   SMS_GATEWAY_TOKEN: z.string().max(500).optional(),
@@ -87,6 +89,8 @@ export interface Config {
   mapAttribution: string;
   trustProxy: false | number | string[];
   kioskHeartbeatMs: number;
+  /** How often a running directory sync writes its heartbeat (integrations/sync.ts); three missed: its process died. */
+  syncHeartbeatMs: number;
   sms: { url?: string; token?: string; sender: string };
   /** One statement's limit in a tenant transaction, by lane (`platform/db/lanes.ts`). */
   statementTimeouts: StatementTimeouts;
@@ -124,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapAttribution: e.MAP_ATTRIBUTION,
     trustProxy: e.TRUST_PROXY,
     kioskHeartbeatMs: e.KIOSK_HEARTBEAT_MS,
+    syncHeartbeatMs: e.SYNC_HEARTBEAT_MS,
     sms: { url: e.SMS_GATEWAY_URL, token: e.SMS_GATEWAY_TOKEN || undefined, sender: e.SMS_SENDER },
     statementTimeouts: { console: e.STATEMENT_TIMEOUT_MS, device: e.KIOSK_STATEMENT_TIMEOUT_MS, background: e.JOB_STATEMENT_TIMEOUT_MS },
   };

@@ -6,7 +6,7 @@ import { startGraphFake } from './fakes/graph';
 import { startWondeFake } from './fakes/wonde';
 import { api, buildTestApp, type TestApp } from '../../../test/harness';
 import { fixtures } from '../signin/testing';
-import { integrationsTick } from './runs';
+import { integrationsTick, resumeRuns } from './runs';
 
 let h: TestApp;
 let wonde: Awaited<ReturnType<typeof startWondeFake>>;
@@ -260,15 +260,57 @@ describe('integrations: the sync (rules 268-273, 275-278)', () => {
     }
   });
 
-  it('a run whose worker died (quiet heartbeat) is picked up by the tick and finished once; a due automatic sync starts (rule 277)', async () => {
+  it('a run waiting on a slow directory page keeps beating: no sweep takes it over, it finishes once', async () => {
+    const org = await createOrg(h);
+    const fake = await startWondeFake({ students: 450, employees: 0 });
+    const config = h.services.config;
+    const beatMs = config.syncHeartbeatMs;
+    config.syncHeartbeatMs = 100; // quiet for 300 ms: taken for dead
+    try {
+      const { a, id } = await wondeSetup(org, { fake });
+      // Page 2 takes over six times as long as a run may stay quiet (a directory's Retry-After does that).
+      let asked: () => void = () => undefined;
+      const slow = new Promise<void>((r) => (asked = r));
+      const listeners = fake.server.listeners('request') as ((q: unknown, s: unknown) => void)[];
+      fake.server.removeAllListeners('request');
+      fake.server.on('request', (req, res) => {
+        if (!/[?&]page=2(&|$)/.test(req.url ?? '')) return listeners.forEach((l) => l(req, res));
+        asked();
+        setTimeout(() => listeners.forEach((l) => l(req, res)), 2000);
+      });
+      await a.post('/api/integration/firstSync', { id });
+      await slow;
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, 400));
+        expect(await resumeRuns(h.services)).toBe(0);
+      }
+      const done = await settled(a, id);
+      expect(done).toMatchObject({ code: 3, counts: { listed: 450, valid: 450 } });
+      expect(done.counts.resumed).toBeUndefined();
+      expect(fake.state.calls.filter((c) => c.includes('/students?include=') && !/[?&]page=/.test(c))).toHaveLength(1);
+    } finally {
+      config.syncHeartbeatMs = beatMs;
+      await fake.close();
+    }
+  });
+
+  it('a run whose worker died (quiet heartbeat) is resumed once and finished, its log counting the resume; a due automatic sync starts (rule 277)', async () => {
     const org = await createOrg(h);
     const { a, id } = await wondeSetup(org);
     const db = h.services.database.db;
     const [run] = await db.insert(integrationRuns).values({ entityId: org.entityId, integrationId: id, kind: 'first', status: 'running', heartbeatAt: new Date(Date.now() - 3600_000) }).returning();
-    await integrationsTick(h.services);
+    // A run still beating is left to its worker, whoever sweeps.
+    const [live] = await db.insert(integrationRuns).values({ entityId: org.entityId, integrationId: id, kind: 'auto', status: 'running', heartbeatAt: new Date() }).returning();
+    // Two sweeps at once (two processes; this one's own sweep may also run): the run is queued again once.
+    const swept = await Promise.all([resumeRuns(h.services), resumeRuns(h.services)]);
+    expect(swept[0] + swept[1]).toBeLessThanOrEqual(1);
+    const [untouched] = await db.select().from(integrationRuns).where(eq(integrationRuns.id, live.id));
+    expect(untouched).toMatchObject({ status: 'running', counts: {} });
+    await db.delete(integrationRuns).where(eq(integrationRuns.id, live.id));
     const done = await settled(a, id);
     expect(done.run_id).toBe(run.id);
     expect(done.code).toBe(3);
+    expect((await a.get(`/api/integration/SyncLogs?id=${id}`)).body.data[0].counts).toMatchObject({ resumed: 1, valid: 7 });
     expect((await a.get(`/api/integration/tempUsers/valid?id=${id}`)).body.count).toBe(7);
     await a.post('/api/integration/migrateUsers', { id, migration_field: 'email' });
     await settled(a, id);

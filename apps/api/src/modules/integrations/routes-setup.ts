@@ -33,7 +33,7 @@ import { reachableSiteIds } from '../sites/index';
 import { checkBaseUrl } from './adapters/egress';
 import { adapterFor } from './adapters/index';
 import { checkMapping, directoryRefusal, usableIntegration } from './access';
-import { integrationsTick, openRun, startRun } from './runs';
+import { integrationsTick, openRun, resumeRuns, startRun } from './runs';
 import { configSchema, type IntegrationRow, nextSyncAt, openConfig, presentIntegration, SCIM, seal } from './store';
 import { listGroups, saveGroups } from './sync';
 
@@ -451,5 +451,8 @@ export function setupRoutes(r: Router, services: Services) {
 
   services.jobs.every('integrations.tick', '* * * * *', async () => {
     await integrationsTick(services);
+  });
+  services.jobs.repeat('integrations.resume', services.config.syncHeartbeatMs, async () => {
+    await resumeRuns(services);
   });
 }

@@ -7,7 +7,7 @@ import { jobsIn } from '../../platform/jobs';
 import { conflict } from '../../platform/errors';
 import type { Services } from '../../platform/services';
 import type { IntegrationRow } from './store';
-import { runSync, STALE_MS, SYNC_JOB, type SyncJob } from './sync';
+import { countResumed, runSync, staleMs, SYNC_JOB, type SyncJob } from './sync';
 
 /** The run of this integration that is queued or running, if any. */
 export async function openRun(tx: Db, integrationId: number) {
@@ -44,8 +44,8 @@ export async function startRun(services: Services, tx: Db, integ: IntegrationRow
 }
 
 /**
- * Every minute (rule 277; once across processes): integrations whose automatic sync is due get a run, and runs cut
- * short by a crash or restart (quiet heartbeat) are started again where they stopped (rule 269: not while inactive).
+ * Every minute (rule 277; once across processes): integrations whose automatic sync is due get a run (rule 269: not
+ * while inactive).
  */
 export async function integrationsTick(services: Services, now = new Date()) {
   const db = services.database.db;
@@ -63,16 +63,44 @@ export async function integrationsTick(services: Services, now = new Date()) {
       if (integ) await startRun(services, tx, integ, 'auto').catch(() => undefined);
     });
   }
+  return { due: due.length };
+}
+
+/** A queued run waits for its job behind other runs (one at a time per process): only one this old lost its job. */
+export const QUEUED_STALE_MS = 3 * 60_000;
+
+/**
+ * Every heartbeat, in each process (a `repeat`, not pg-boss's minute cron): runs cut short by a crash, a kill or a
+ * restart (running, their heartbeat quiet for three beats; or queued so long their job was lost) are queued again
+ * and go on where they stopped, counted in their log (`counts.resumed`). The claim (only if the heartbeat is still
+ * the quiet one seen) keeps two processes from queueing one run twice; a second job would anyway find it taken.
+ */
+export async function resumeRuns(services: Services, now = new Date()) {
+  const db = services.database.db;
   const stale = await asSystem(db, async (tx) =>
-    rowsOf<{ id: number; entity_id: number }>(
-      await tx.execute(sql`select id, entity_id from integration_runs where status in ('running', 'queued')
-        and coalesce(heartbeat_at, created_at) < ${new Date(now.getTime() - STALE_MS)} limit 20`),
+    rowsOf<{ id: number; entity_id: number; heartbeat: string }>(
+      await tx.execute(sql`select id, entity_id, coalesce(heartbeat_at, created_at)::text as heartbeat from integration_runs
+        where (status = 'running' and coalesce(heartbeat_at, created_at) < ${new Date(now.getTime() - staleMs(services))})
+          or (status = 'queued' and coalesce(heartbeat_at, created_at) < ${new Date(now.getTime() - QUEUED_STALE_MS)})
+        order by id limit 20`),
     ),
   );
+  let resumed = 0;
   for (const r of stale) {
-    await withTenant(db, Number(r.entity_id), (tx) => tx.update(integrationRuns).set({ status: 'queued' }).where(eq(integrationRuns.id, Number(r.id))));
-    if (services.jobs.started) await services.jobs.send(SYNC_JOB, { entityId: Number(r.entity_id), runId: Number(r.id) } satisfies SyncJob, { singletonKey: `integration-run-${r.id}-${now.getTime()}` });
-    else await runSync(services, Number(r.entity_id), Number(r.id));
+    const entityId = Number(r.entity_id);
+    const claimed = await withTenant(db, entityId, async (tx) => {
+      const [run] = await tx
+        .update(integrationRuns)
+        .set({ status: 'queued', heartbeatAt: sql`now()`, counts: sql`case when ${integrationRuns.status} = 'running' then ${countResumed} else ${integrationRuns.counts} end` })
+        .where(and(eq(integrationRuns.id, Number(r.id)), inArray(integrationRuns.status, ['queued', 'running']), sql`coalesce(${integrationRuns.heartbeatAt}, ${integrationRuns.createdAt}) <= ${r.heartbeat}::timestamptz`))
+        .returning({ id: integrationRuns.id });
+      if (run && services.jobs.started) await services.jobs.send(SYNC_JOB, { entityId, runId: run.id } satisfies SyncJob, { db: jobsIn(tx), singletonKey: `integration-run-${run.id}-${now.getTime()}` });
+      return run?.id;
+    });
+    if (!claimed) continue;
+    resumed++;
+    if (!services.jobs.started) await runSync(services, entityId, claimed);
   }
-  return { due: due.length, resumed: stale.length };
+  if (resumed) console.info(`[integrations] resumed ${resumed} sync run(s) cut short by a stop`);
+  return resumed;
 }

@@ -16,8 +16,15 @@ export interface SyncJob {
   entityId: number;
   runId: number;
 }
-/** A run whose heartbeat is older than this was cut short (crash, restart): the tick starts it again. */
-export const STALE_MS = 3 * 60_000;
+/**
+ * A running run writes its heartbeat every `SYNC_HEARTBEAT_MS` while it lives, however long a page takes (a
+ * directory's Retry-After can hold one for minutes): one not heard from in this many beats lost its process (a crash,
+ * a kill, a restart) and is started again where it stopped (runs.ts `resumeRuns`).
+ */
+export const BEATS_BEFORE_STALE = 3;
+export const staleMs = (services: Services) => BEATS_BEFORE_STALE * services.config.syncHeartbeatMs;
+/** The run's log counts each time it was started again after its process stopped (`counts.resumed`). */
+export const countResumed = sql`jsonb_set(${integrationRuns.counts}, '{resumed}', to_jsonb(coalesce((${integrationRuns.counts}->>'resumed')::int, 0) + 1))`;
 
 type Run = typeof integrationRuns.$inferSelect;
 
@@ -28,21 +35,27 @@ const setCode = (tx: Db, integ: IntegrationRow, runId: number, code: number) =>
   ]);
 
 /** Claims a queued run, or a running one whose worker went quiet (resumed where it stopped); null when taken. */
-async function claim(db: Db, entityId: number, runId: number): Promise<Run | null> {
-  return withTenant(db, entityId, async (tx) => {
+async function claim(services: Services, entityId: number, runId: number): Promise<Run | null> {
+  const quiet = sql`${integrationRuns.status} = 'running' and coalesce(${integrationRuns.heartbeatAt}, ${integrationRuns.createdAt}) < now() - ${`${staleMs(services)} milliseconds`}::interval`;
+  return withTenant(services.database.db, entityId, async (tx) => {
     const [run] = await tx
       .update(integrationRuns)
-      .set({ status: 'running', heartbeatAt: sql`now()`, startedAt: sql`coalesce(${integrationRuns.startedAt}, now())` })
-      .where(
-        and(
-          eq(integrationRuns.id, runId),
-          eq(integrationRuns.entityId, entityId),
-          sql`(${integrationRuns.status} = 'queued' or (${integrationRuns.status} = 'running' and coalesce(${integrationRuns.heartbeatAt}, ${integrationRuns.createdAt}) < now() - ${`${STALE_MS / 1000} seconds`}::interval))`,
-        ),
-      )
+      .set({ status: 'running', heartbeatAt: sql`now()`, startedAt: sql`coalesce(${integrationRuns.startedAt}, now())`, counts: sql`case when ${quiet} then ${countResumed} else ${integrationRuns.counts} end` })
+      .where(and(eq(integrationRuns.id, runId), eq(integrationRuns.entityId, entityId), sql`(${integrationRuns.status} = 'queued' or (${quiet}))`))
       .returning();
     return run ?? null;
   });
+}
+
+/** Writes the run's heartbeat every `SYNC_HEARTBEAT_MS` until stopped (not while another worker took it over). */
+function beat(services: Services, entityId: number, runId: number) {
+  const timer = setInterval(() => {
+    void withTenant(services.database.db, entityId, (tx) =>
+      tx.update(integrationRuns).set({ heartbeatAt: sql`now()` }).where(and(eq(integrationRuns.id, runId), eq(integrationRuns.status, 'running'))),
+    ).catch((e: Error) => console.error('[integrations] heartbeat', runId, e.message));
+  }, services.config.syncHeartbeatMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Members of the mapped groups the user listing does not carry (Graph, Google): directory id → group ids. */
@@ -91,9 +104,19 @@ const failCode = (run: Run, err: unknown) => {
  * The first sync fills the temporary lists (valid, error, duplicate); later ones update people directly.
  */
 export async function runSync(services: Services, entityId: number, runId: number) {
-  const db = services.database.db;
-  const run = await claim(db, entityId, runId);
+  const run = await claim(services, entityId, runId);
   if (!run) return;
+  const stop = beat(services, entityId, run.id);
+  try {
+    await runClaimed(services, entityId, run);
+  } finally {
+    stop();
+  }
+}
+
+async function runClaimed(services: Services, entityId: number, run: Run) {
+  const db = services.database.db;
+  const runId = run.id;
   const counts: Record<string, number> = { ...run.counts };
   const errors = [...run.errors];
   let integ = await withTenant(db, entityId, (tx) => loadIntegration(tx, entityId, run.integrationId));

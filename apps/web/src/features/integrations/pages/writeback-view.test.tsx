@@ -89,7 +89,7 @@ describe('write-back, attendance codes and the integration view (rules 17, 269, 
       'GET /api/integration/info': { data: integration({ status: 'active', migration_stage: 'done' }) },
       'GET /api/integration/statistics': { data: { synced_users: 230, archived_users: 4, temp: { valid: 0, error: 3, duplicate: 1 }, runs: 2, last_run: null, scans: { sent: 14, pending: 2 } } },
       'GET /api/integration/SyncLogs': {
-        data: [{ id: 2, kind: 'first', status: 'done', code: 15, counts: { listed: 240, error: 3 }, errors: [{ type: 'NO_GROUP_TO_MAP', message: 'integrations.no_group_to_map' }], started_at: '2026-11-26T09:00:00Z', finished_at: '2026-11-26T09:01:00Z', created_at: '2026-11-26T09:00:00Z' }],
+        data: [{ id: 2, kind: 'first', status: 'done', code: 15, counts: { listed: 240, error: 3, resumed: 1 }, errors: [{ type: 'NO_GROUP_TO_MAP', message: 'integrations.no_group_to_map' }], started_at: '2026-11-26T09:00:00Z', finished_at: '2026-11-26T09:01:00Z', created_at: '2026-11-26T09:00:00Z' }],
         count: 1,
       },
       'PUT /api/integration/directory/4': { message: 'Status Updated', data: integration({ status: 'inactive' }) },
@@ -103,7 +103,7 @@ describe('write-back, attendance codes and the integration view (rules 17, 269, 
     expect(screen.getByRole('link', { name: '14' })).toHaveAttribute('href', '/write-back?id=4');
     const logs = screen.getByRole('table', { name: 'Sync logs' });
     expect(logs).toHaveTextContent('First sync');
-    expect(logs).toHaveTextContent('Read: 240, Errors: 3');
+    expect(logs).toHaveTextContent('Read: 240, Errors: 3, Resumed after a stop: 1'); // a run cut short by a stop says so
     expect(logs).toHaveTextContent('The person is in no group that has a user type.');
     expect(screen.getByRole('link', { name: 'Write-back' })).toHaveAttribute('href', '/write-back?id=4');
     await user.click(screen.getByRole('switch', { name: 'Active' }));
