@@ -60,7 +60,8 @@ export default function EmergencyListPage() {
       setSavedAt(at);
       qc.setQueryData(['emergency', 'list', entityId], fresh);
       await saveList({ entityId, list: fresh, savedAt: at });
-      setOnline(true);
+      // An answer to a call made before the phone lost its connection does not make it online again.
+      setOnline(navigator.onLine);
     } catch {
       setOnline(false);
       const kept = await loadList(entityId).catch(() => undefined);

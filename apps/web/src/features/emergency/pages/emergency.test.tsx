@@ -294,4 +294,26 @@ describe('emergency pages (issue 17; rules 255-261)', { timeout: 60_000 }, () =>
     expect(callsOf(api).filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([expect.objectContaining({ user_id: 102, status: 'safe' })]);
     expect(screen.getByTestId('status-102')).toHaveTextContent('Safe');
   });
+  it('/emergency-list: a list asked before the connection went, answered after, keeps the phone offline', async () => {
+    let release = () => {};
+    const api = answerByRoute(vi, { 'GET /api/emergency_list/1': () => listOf(people()) });
+    const answer = api.getMockImplementation()!;
+    let calls = 0;
+    api.mockImplementation(async (input: string, init?: RequestInit) => {
+      // The second load (the one after the first render) is slow: its answer comes once the phone is offline.
+      if (String(input).includes('/api/emergency_list/') && ++calls === 2) await new Promise<void>((r) => (release = r));
+      return answer(input, init);
+    });
+    renderAt(<EmergencyListPage />, '/emergency-list', '/emergency-list');
+    expect(await screen.findByText('Fire drill 40 · Drill')).toBeInTheDocument();
+    setOnline(true);
+    await waitFor(() => expect(calls).toBe(2));
+    setOnline(false);
+    expect(await screen.findByTestId('offline-banner')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.getByTestId('list-age')).toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('offline-banner')).toBeInTheDocument();
+    expect(screen.getByTestId('connection')).toHaveTextContent('Offline');
+  });
 });
