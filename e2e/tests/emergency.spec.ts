@@ -222,7 +222,8 @@ async function expectAllIn(page: Page, lang: Lang, catalogues: Record<Lang, Reco
  * Issue 17 "the same in ar (right to left) and es": a kiosk shows an urgent verbal announcement written with its
  * translations in the language the visitor picks (and speaks it in that language), then its evacuation screen; the
  * console's sessions, the session and a warden's phone list read in the language, right to left in Arabic, with
- * the statuses and counts from the catalogue, dates as DD/MM/YYYY (rule 121), and a mark made on the phone.
+ * the statuses and counts from the catalogue, dates as DD/MM/YYYY (rule 121), a mark made on the phone, and the
+ * report's PDF asked in Arabic. Every language's words are read from the catalogues, never written here.
  */
 test('emergencies in Arabic (right to left) and Spanish: the kiosk’s announcement and evacuation, the sessions, the session and the phone list', async ({ browser, page, context, request }) => {
   test.setTimeout(120_000);
@@ -347,7 +348,13 @@ test('emergencies in Arabic (right to left) and Spanish: the kiosk’s announcem
       await expect(person).toContainText(w['status.safe']);
       await expect(person).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
       await phone.close();
-      if (lang === 'ar') await expectAccessible(page, 'the emergency session in Arabic', { languages: ['ar'] });
+      if (lang === 'ar') {
+        await expectAccessible(page, 'the emergency session in Arabic', { languages: ['ar'] });
+        // The report opens as a PDF in the page's language (Arabic laid out right to left, issue 17 part 4).
+        const [pdf] = await Promise.all([page.waitForResponse((r) => r.url().includes(`/api/emergency_report/${sessionId}/pdf`)), page.getByRole('button', { name: w.report_pdf }).click()]);
+        expect(new URL(pdf.url()).searchParams.get('lang')).toBe('ar');
+        expect(pdf.headers()['content-type']).toContain('application/pdf');
+      }
     }
   } finally {
     // Nothing left for the journeys that follow: no session under way, no urgent notice on every console page,
