@@ -351,9 +351,16 @@ test('emergencies in Arabic (right to left) and Spanish: the kiosk’s announcem
       if (lang === 'ar') {
         await expectAccessible(page, 'the emergency session in Arabic', { languages: ['ar'] });
         // The report opens as a PDF in the page's language (Arabic laid out right to left, issue 17 part 4).
-        const [pdf] = await Promise.all([page.waitForResponse((r) => r.url().includes(`/api/emergency_report/${sessionId}/pdf`)), page.getByRole('button', { name: w.report_pdf }).click()]);
+        const [popup, pdf] = await Promise.all([
+          page.waitForEvent('popup'),
+          page.waitForResponse((r) => r.url().includes(`/api/emergency_report/${sessionId}/pdf`)),
+          page.getByRole('button', { name: w.report_pdf }).click(),
+        ]);
         expect(new URL(pdf.url()).searchParams.get('lang')).toBe('ar');
         expect(pdf.headers()['content-type']).toContain('application/pdf');
+        await expect(popup).toHaveURL(/^blob:/);
+        // Closed at once: the browser's PDF viewer would keep a core busy for the rest of the journey.
+        await popup.close();
       }
     }
   } finally {
