@@ -1,7 +1,7 @@
 import type { AnnouncementView } from '@gatehouse/contract';
 import { useEffect } from 'react';
 import s from './kiosk.module.css';
-import type { Lang } from './i18n';
+import type { Lang, T } from './i18n';
 
 const VOICE: Record<Lang, string> = { en: 'en-GB', ar: 'ar-SA', es: 'es-ES' };
 const plain = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
@@ -10,7 +10,7 @@ const plain = (html: string) => new DOMParser().parseFromString(html, 'text/html
  * The active announcements for the person who just signed in (their user type), urgent ones first; verbal ones
  * are read aloud with the browser's speech synthesis in the kiosk's language. The HTML was sanitised by the server.
  */
-export function KioskAnnouncements({ items, userTypeId, lang }: { items: AnnouncementView[]; userTypeId: number | null; lang: Lang }) {
+export function KioskAnnouncements({ t, items, userTypeId, lang }: { t: T; items: AnnouncementView[]; userTypeId: number | null; lang: Lang }) {
   const mine = items.filter((a) => userTypeId !== null && a.user_type_ids.includes(userTypeId));
   useEffect(() => {
     const speech = typeof window !== 'undefined' ? window.speechSynthesis : undefined;
@@ -26,7 +26,7 @@ export function KioskAnnouncements({ items, userTypeId, lang }: { items: Announc
   }, []);
   if (!mine.length) return null;
   return (
-    <section aria-label="announcements" data-testid="kiosk-announcements">
+    <section aria-label={t('announcements.label')} data-testid="kiosk-announcements">
       {mine.map((a) => (
         <article key={a.id} className={a.urgent ? s.error : undefined} data-testid={`announcement-${a.id}`}>
           <h2>{a.text}</h2>

@@ -88,19 +88,25 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
     [storage],
   );
 
+  /** The active announcements in the kiosk's language (the server answers them translated); a late answer in a language left meanwhile is dropped. */
+  const loadAnnouncements = useCallback(async () => {
+    const asked = langRef.current;
+    const active = await call<{ data: AnnouncementView[] }>('GET', '/api/kiosk-app/announcements', undefined, asked).catch(() => null);
+    if (active && asked === langRef.current) setAnnouncements(active.data);
+  }, []);
+
   const loadConfig = useCallback(async () => {
     try {
       const res = await call<{ data: KioskConfig }>('GET', '/api/kiosk-app/config', undefined, langRef.current);
       localStorage.setItem(KIOSK_CONFIG_KEY, JSON.stringify(res.data));
       setConfig(res.data);
       setOffline(false);
-      const active = await call<{ data: AnnouncementView[] }>('GET', '/api/kiosk-app/announcements', undefined, langRef.current).catch(() => null);
-      if (active) setAnnouncements(active.data);
+      await loadAnnouncements();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) unpair();
       else if (err instanceof OfflineError) setOffline(true);
     }
-  }, [unpair]);
+  }, [unpair, loadAnnouncements]);
 
   /**
    * `config-changed` (docs/kiosk-protocol.md): the configuration is loaded again after a random moment of up to two
@@ -162,7 +168,10 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
   const home = useCallback(() => setScreen({ k: 'home' }), []);
   const changeLang = (l: Lang) => {
     localStorage.setItem(KIOSK_LANG_KEY, l);
+    langRef.current = l;
     setLang(l);
+    // Announcements are shown after the sign-in that follows: in the language just picked.
+    if (paired) void loadAnnouncements();
   };
 
   const submit = async (who: Who, checks: ArrivalAnswers = {}, reasonId?: number) => {
@@ -350,10 +359,14 @@ export function KioskApp({ storage }: { storage?: QueueStorage }) {
         </main>
       )}
       {screen.k === 'awaiting' && <Awaiting t={t} name={screen.name} config={config} onHome={home} />}
-      {screen.k === 'done' && <Done t={t} lang={lang} outcome={screen.outcome} config={config} onHome={home} />}
-      {screen.k === 'done' && screen.outcome.kind === 'sent' && screen.outcome.result.action === 'in' ? (
-        <KioskAnnouncements items={announcements} userTypeId={screen.outcome.result.scan.user_type?.id ?? null} lang={lang} />
-      ) : null}
+      {screen.k === 'done' && (
+        // The announcements for the person who just signed in, on the greeting's screen (not below it, out of sight).
+        <Done t={t} lang={lang} outcome={screen.outcome} config={config} onHome={home}>
+          {screen.outcome.kind === 'sent' && screen.outcome.result.action === 'in' ? (
+            <KioskAnnouncements t={t} items={announcements} userTypeId={screen.outcome.result.scan.user_type?.id ?? null} lang={lang} />
+          ) : null}
+        </Done>
+      )}
       {screen.k === 'error' && (
         <main className={s.center}>
           <h1 className={s.title}>{t('error.title')}</h1>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { call, type KioskConfig, type ScanResult } from './api';
 import type { Lang } from './i18n';
 import type { T } from './i18n';
@@ -26,8 +26,9 @@ export function useHomeAfterTimeout(config: KioskConfig, onHome: () => void) {
 /**
  * The success screen with the person's name, and a badge with a QR code to print after a sign-in when the server
  * gives one (rule 102: never for default users, the server refuses those). Goes back home after a while.
+ * `children` (the announcements for the person) show under the greeting, on the same screen.
  */
-export function Done({ t, lang, outcome, config, onHome }: { t: T; lang: Lang; outcome: Outcome; config: KioskConfig; onHome: () => void }) {
+export function Done({ t, lang, outcome, config, onHome, children }: { t: T; lang: Lang; outcome: Outcome; config: KioskConfig; onHome: () => void; children?: ReactNode }) {
   const [badge, setBadge] = useState<Badge | null>(null);
   const scanId = outcome.kind === 'sent' && outcome.result.action === 'in' && !outcome.result.replayed ? outcome.result.scan.id : null;
   useEffect(() => {
@@ -60,6 +61,7 @@ export function Done({ t, lang, outcome, config, onHome }: { t: T; lang: Lang; o
         {t(action === 'in' ? 'done.in' : 'done.out', { name: scan.full_name })}
       </h1>
       {replayed === 1 && <p className={s.muted}>{t('done.replayed')}</p>}
+      {children}
       <div className={s.row}>
         {badge && (
           <button data-testid="print-badge" className={s.ghost} type="button" onClick={() => window.print()}>

@@ -28,6 +28,17 @@ describe('kiosk home', () => {
     expect(screen.getByTestId('area-name')).toHaveTextContent('Main Campus · Main Reception');
   });
 
+  it('gives the focus back to the reader once a language is picked: a card tapped next is read, not typed into the button', () => {
+    const onLang = vi.fn();
+    const onCard = vi.fn();
+    render(<Home t={translator('en')} config={config} lang="en" onLang={onLang} onQr={() => {}} onName={() => {}} onCard={onCard} />);
+    const arabic = screen.getByRole('button', { name: 'العربية' });
+    arabic.focus();
+    fireEvent.click(arabic);
+    expect(onLang).toHaveBeenCalledWith('ar');
+    expect(screen.getByTestId('rfid-input')).toHaveFocus();
+  });
+
   it('offers no way in while the kiosk has no area', () => {
     render(<Home t={translator('es')} config={{ ...config, area: null }} lang="es" onLang={() => {}} onQr={() => {}} onName={() => {}} onCard={() => {}} />);
     expect(screen.getByRole('button', { name: /Escanear mi código QR/ })).toBeDisabled();

@@ -84,7 +84,18 @@ export function Home({
       />
       <nav className={s.langs} aria-label={t('lang.label')}>
         {LANGS.map((l) => (
-          <button key={l} type="button" className={l === lang ? s.primary : s.ghost} aria-pressed={l === lang} onClick={() => onLang(l)} lang={l}>
+          <button
+            key={l}
+            type="button"
+            className={l === lang ? s.primary : s.ghost}
+            aria-pressed={l === lang}
+            onClick={() => {
+              onLang(l);
+              // A card tapped next is read by the reader, not typed into this button (Enter would pick the language again).
+              reader.current?.focus();
+            }}
+            lang={l}
+          >
             {LANG_NAMES[l]}
           </button>
         ))}

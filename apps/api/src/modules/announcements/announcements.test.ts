@@ -139,6 +139,9 @@ describe('active announcements on kiosks and in the console', () => {
     const views = onKiosk.json().data as { id: number; text: string; verbal: number; user_type_ids: number[] }[];
     expect(views.find((v) => v.id === here.id)).toMatchObject({ text: 'Aviso hablado', verbal: 1, user_type_ids: [pupils] });
     expect(views.some((v) => v.id === there.id || v.id === later.id)).toBe(false);
+    // The language the visitor picked on the kiosk wins over the kiosk's setting (issue 17: "in the kiosk's language").
+    const picked = await h.app.inject({ method: 'GET', url: '/api/kiosk-app/announcements', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+    expect((picked.json().data as { id: number; text: string }[]).find((v) => v.id === here.id)?.text).toBe('Verbal notice');
     expect((await h.app.inject({ method: 'GET', url: '/api/kiosk-app/announcements', headers: { authorization: `Bearer ${org.token}` } })).statusCode).toBe(401);
     await withTenant(h.services.database.db, org.entityId, (tx) => tx.update(users).set({ userTypeId: pupils }).where(eq(users.id, org.userId)));
     const mine = await api(h.app, org.token).get('/api/my_announcements');

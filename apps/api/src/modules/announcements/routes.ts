@@ -134,8 +134,9 @@ export default defineRoutes((r, services) => {
     access: 'device',
     rateLimit: { max: 600, timeWindow: 60_000 },
     response: zAnnouncementViews,
-    handler: async ({ device: k, tenant }) => {
-      const lang = k.kiosk.settings?.language ?? 'en';
+    handler: async ({ device: k, tenant, req, lang: asked }) => {
+      // The language the visitor picked on the kiosk (its Accept-Language), else the kiosk's own setting.
+      const lang = req.headers['accept-language'] ? asked : (k.kiosk.settings?.language ?? 'en');
       return { data: await tenant((tx) => activeFor(tx, k.entity.id, lang, { siteId: k.site?.id ?? k.kiosk.siteId ?? null })) };
     },
   });

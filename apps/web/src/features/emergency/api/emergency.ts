@@ -40,6 +40,21 @@ export function mergePeople(list: EmergencyPerson[], changed: EmergencyPerson[])
 }
 
 /**
+ * Lays marks not yet sent (the phone's queue) over a list from the server or the live feed: a list that was asked
+ * before a tap, or a change of someone else, never hides the warden's own waiting mark. A later status on the
+ * server (another warden's, after the tap) is kept, as the server keeps the later mark.
+ */
+export function withWaitingMarks(list: EmergencyPerson[], waiting: Mark[]) {
+  if (!waiting.length) return list;
+  const latest = new Map<string, Mark>();
+  for (const m of waiting) latest.set(`${m.session_id}:${m.user_id}`, m);
+  return list.map((p) => {
+    const m = latest.get(`${p.session_id}:${p.user_id}`);
+    return m && (!p.status_at || p.status_at < m.at) ? { ...p, status: m.status, status_at: m.at } : p;
+  });
+}
+
+/**
  * Keeps emergency pages live: changed people are merged into the cached session and list
  * (updateEmergencySessionData), a session started or ended reloads the lists.
  */

@@ -6,12 +6,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError, http } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
-import { countPeople, type Mark, mergePeople, sendMark, useEmergencyLive } from '../api/emergency';
+import { countPeople, type Mark, mergePeople, sendMark, useEmergencyLive, withWaitingMarks } from '../api/emergency';
 import { PersonStatus } from '../components/PersonStatus';
 import { formatTime } from '../format';
 import { flushMarks, loadList, queuedMarks, queueMark, saveList } from '../offline';
 
 const transient = (err: unknown) => !(err instanceof HttpError) || err.status >= 500 || err.status === 429 || err.status === 0;
+/** The list as the warden's phone shows it: with the marks still in its queue (see withWaitingMarks). */
+const shownWith = async (list: EmergencyListResponse) => ({ ...list, data: withWaitingMarks(list.data, await queuedMarks().catch(() => [])) });
 const ROW = 84;
 
 /** Installs the page as a small app (manifest + service worker that keeps the page and its scripts). */
@@ -54,16 +56,18 @@ export default function EmergencyListPage() {
     try {
       const fresh = await http.get<EmergencyListResponse>(`/api/emergency_list/${entityId}`, { notFound: 'throw', quiet: true });
       const at = new Date().toISOString();
-      setList(fresh);
+      setList(await shownWith(fresh));
       setSavedAt(at);
       qc.setQueryData(['emergency', 'list', entityId], fresh);
       await saveList({ entityId, list: fresh, savedAt: at });
-      setOnline(true);
+      // An answer to a call made before the phone lost its connection does not make it online again.
+      setOnline(navigator.onLine);
     } catch {
       setOnline(false);
       const kept = await loadList(entityId).catch(() => undefined);
       if (kept) {
-        setList((cur) => cur ?? kept.list);
+        const shown = await shownWith(kept.list);
+        setList((cur) => cur ?? shown);
         setSavedAt((cur) => cur ?? kept.savedAt);
       }
     }
@@ -102,7 +106,7 @@ export default function EmergencyListPage() {
       qc.getQueryCache().subscribe((e) => {
         if (e.query.queryKey[0] === 'emergency' && e.query.queryKey[1] === 'list') {
           const data = e.query.state.data as EmergencyListResponse | undefined;
-          if (data) setList(data);
+          if (data) void shownWith(data).then(setList);
         }
       }),
     [qc],

@@ -260,4 +260,60 @@ describe('emergency pages (issue 17; rules 255-261)', { timeout: 60_000 }, () =>
     expect(screen.getByTestId('list-age')).toHaveTextContent(/^List from \d\d:\d\d:\d\d \(\d+ min ago\)$/);
     expect(screen.getByTestId('status-102')).toHaveTextContent('Safe');
   });
+
+  it('/emergency-list: a list that comes after a tap (a change of someone else, a reload asked before it) keeps the mark still waiting', async () => {
+    let reachable = true;
+    let list = listOf(people());
+    const api = answerByRoute(vi, {
+      'GET /api/emergency_list/1': () => list,
+      'PUT /api/action_emergency/40': (c) => {
+        list = listOf(list.data.map((p) => (p.user_id === c.body.user_id ? { ...p, status: c.body.status, status_at: c.body.at } : p)));
+        return { message: 'Status Updated', replayed: 0, data: list.data.find((p) => p.user_id === c.body.user_id) };
+      },
+    });
+    const answer = api.getMockImplementation()!;
+    api.mockImplementation(async (input: string, init?: RequestInit) => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return answer(input, init);
+    });
+    renderAt(<EmergencyListPage />, '/emergency-list', '/emergency-list');
+    expect(await screen.findByText('Fire drill 40 · Drill')).toBeInTheDocument();
+    reachable = false;
+    setOnline(false);
+    fireEvent.click(await screen.findByRole('button', { name: 'Safe: Ben Pupil' }));
+    expect(await screen.findByTestId('pending')).toHaveTextContent('1 mark waiting to be sent');
+    // Another warden marks Aisha: the live change comes on the list the phone had before the tap.
+    live.handlers!.updateEmergencySessionData!({ sessionId: 40, action: 'people', count: 1, people: [person(101, 'Aisha', { status: 'safe', status_by_name: 'Noor Warden', status_at: new Date().toISOString() })] });
+    await waitFor(() => expect(screen.getByTestId('status-101')).toHaveTextContent('Safe'));
+    expect(screen.getByTestId('status-102')).toHaveTextContent('Safe');
+    expect(screen.getByTestId('unaccounted-count')).toHaveTextContent('Unaccounted: 1 / 3');
+    // Back online, the mark is sent once.
+    reachable = true;
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByTestId('pending')).toBeNull());
+    expect(callsOf(api).filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([expect.objectContaining({ user_id: 102, status: 'safe' })]);
+    expect(screen.getByTestId('status-102')).toHaveTextContent('Safe');
+  });
+  it('/emergency-list: a list asked before the connection went, answered after, keeps the phone offline', async () => {
+    let release = () => {};
+    const api = answerByRoute(vi, { 'GET /api/emergency_list/1': () => listOf(people()) });
+    const answer = api.getMockImplementation()!;
+    let calls = 0;
+    api.mockImplementation(async (input: string, init?: RequestInit) => {
+      // The second load (the one after the first render) is slow: its answer comes once the phone is offline.
+      if (String(input).includes('/api/emergency_list/') && ++calls === 2) await new Promise<void>((r) => (release = r));
+      return answer(input, init);
+    });
+    renderAt(<EmergencyListPage />, '/emergency-list', '/emergency-list');
+    expect(await screen.findByText('Fire drill 40 · Drill')).toBeInTheDocument();
+    setOnline(true);
+    await waitFor(() => expect(calls).toBe(2));
+    setOnline(false);
+    expect(await screen.findByTestId('offline-banner')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.getByTestId('list-age')).toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('offline-banner')).toBeInTheDocument();
+    expect(screen.getByTestId('connection')).toHaveTextContent('Offline');
+  });
 });
