@@ -1,7 +1,7 @@
 /**
  * Benchmark: the first sync of a large directory from its local fake (issue 19 "Performance"): authenticate, map,
  * first sync into the temporary lists, then the migration into people, through the API and the sync job.
- * `DIRECTORY=paxton|google USERS=20000 node --import tsx bench/directory-sync.ts` (PGlite) or with DATABASE_URL
+ * `DIRECTORY=paxton|google|azure USERS=20000 node --import tsx bench/directory-sync.ts` (PGlite) or with DATABASE_URL
  * (PostgreSQL). Targets: under 60 s, the API's resident memory growing by less than 150 MB (Net2's one array).
  * `MODE=incremental DIRECTORY=azure|wonde USERS=20000`: 100 changes among them synced by Graph's delta link or
  * Wonde's updated_after (target < 3 s); with Wonde, then 5,000 marks written back under the fake's rate limit
@@ -16,7 +16,7 @@ import { benchApp } from './people-setup';
 
 process.env.INTEGRATIONS_ALLOW_LOCAL = '1'; // the fakes listen on loopback
 const N = Number(process.env.USERS ?? 20_000);
-const TYPE = (process.env.DIRECTORY ?? 'paxton') as 'paxton' | 'google';
+const TYPE = (process.env.DIRECTORY ?? 'paxton') as 'paxton' | 'google' | 'azure';
 
 if (process.env.MODE === 'incremental') {
   const app = await benchApp();
@@ -59,7 +59,10 @@ try {
   const mapping =
     TYPE === 'paxton'
       ? { mapped_fields: { first_name: 'firstName', last_name: 'lastName', email: 'custom.Email', id_number: 'custom.Personnel number' }, groups: ['3', '4', '5'].map((g) => ({ group_id: g, user_type_id: staff.id })) }
-      : { mapped_fields: { first_name: 'name.givenName', last_name: 'name.familyName', email: 'primaryEmail' }, groups: [{ group_id: 'ou:/Staff', user_type_id: staff.id }, { group_id: 'ou:/Pupils', user_type_id: staff.id }] };
+      : TYPE === 'azure'
+        ? // Microsoft Graph: each of its 200 groups (a user in one of them) mapped, so the sync lists every group's members.
+          { mapped_fields: { first_name: 'givenName', last_name: 'surname', email: 'mail' }, groups: Array.from({ length: 200 }, (_, g) => ({ group_id: `g-${g}`, user_type_id: staff.id })) }
+        : { mapped_fields: { first_name: 'name.givenName', last_name: 'name.familyName', email: 'primaryEmail' }, groups: [{ group_id: 'ou:/Staff', user_type_id: staff.id }, { group_id: 'ou:/Pupils', user_type_id: staff.id }] };
   await call('POST', '/api/integration/directory', { id, name: 'Bench', site_ids: [site.id], ...mapping });
   const before = mb();
   peak = before;
