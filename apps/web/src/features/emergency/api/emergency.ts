@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EmergencyListResponse, EmergencyPerson, EmergencyReport, EmergencySession, ServerEventPayloads, zEmergencyDetail, zEmergencyMessageResponse, zPermissionCheck } from '@gatehouse/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { GridQuery } from '../../../components/DataGrid';
 import { http } from '../../../lib/http';
 import { connectRealtime } from '../../../lib/realtime';
@@ -32,34 +32,31 @@ export const sendMark = ({ session_id, ...body }: Mark, opts: { quiet?: boolean 
 export const messageUnaccounted = (id: number, body: { channels: ('mail' | 'sms')[]; note?: string }) =>
   http.post<z.output<typeof zEmergencyMessageResponse>>(`/api/emergency_message/${id}`, body);
 
+/** The key of a person in a session (a list row). */
+export const personKey = (p: { session_id: number; user_id: number }) => `${p.session_id}:${p.user_id}`;
+
 /** Applies changed people to a list (the later status wins, as on the server). */
 export function mergePeople(list: EmergencyPerson[], changed: EmergencyPerson[]) {
-  const byKey = new Map(list.map((p) => [`${p.session_id}:${p.user_id}`, p]));
-  for (const p of changed) byKey.set(`${p.session_id}:${p.user_id}`, p);
-  return [...byKey.values()];
-}
-
-/**
- * Lays marks not yet sent (the phone's queue) over a list from the server or the live feed: a list that was asked
- * before a tap, or a change of someone else, never hides the warden's own waiting mark. A later status on the
- * server (another warden's, after the tap) is kept, as the server keeps the later mark.
- */
-export function withWaitingMarks(list: EmergencyPerson[], waiting: Mark[]) {
-  if (!waiting.length) return list;
-  const latest = new Map<string, Mark>();
-  for (const m of waiting) latest.set(`${m.session_id}:${m.user_id}`, m);
-  return list.map((p) => {
-    const m = latest.get(`${p.session_id}:${p.user_id}`);
-    return m && (!p.status_at || p.status_at < m.at) ? { ...p, status: m.status, status_at: m.at } : p;
+  // One pass over the list, the other rows kept as they are (same objects: their rows are not drawn again).
+  const byKey = new Map(changed.map((p) => [personKey(p), p]));
+  const merged = list.map((p) => {
+    const next = byKey.get(personKey(p));
+    if (!next) return p;
+    byKey.delete(personKey(p));
+    return next;
   });
+  return byKey.size ? [...merged, ...byKey.values()] : merged;
 }
 
 /**
  * Keeps emergency pages live: changed people are merged into the cached session and list
- * (updateEmergencySessionData), a session started or ended reloads the lists.
+ * (updateEmergencySessionData), a session started or ended reloads the lists. `adjust` lets the wardens' list
+ * lay its own marks not yet confirmed over the people an event names (the later mark wins on the phone too).
  */
-export function useEmergencyLive(entityId: number | undefined) {
+export function useEmergencyLive(entityId: number | undefined, adjust?: (people: EmergencyPerson[]) => EmergencyPerson[]) {
   const qc = useQueryClient();
+  const adjustRef = useRef(adjust);
+  adjustRef.current = adjust;
   useEffect(() => {
     const token = getToken();
     if (!token || !entityId) return;
@@ -68,7 +65,8 @@ export function useEmergencyLive(entityId: number | undefined) {
         const people: EmergencyPerson[] = p.action === 'people' ? p.people : [];
         if (people.length) {
           qc.setQueryData<EmergencyDetail>(['emergency', 'session', p.sessionId], (old) => (old ? { ...old, data: { ...old.data, people: mergePeople(old.data.people, people) } } : old));
-          qc.setQueryData<EmergencyListResponse>(['emergency', 'list', entityId], (old) => (old && old.sessions.some((s) => s.id === p.sessionId) ? { ...old, data: mergePeople(old.data, people) } : old));
+          const listed = adjustRef.current?.(people) ?? people;
+          qc.setQueryData<EmergencyListResponse>(['emergency', 'list', entityId], (old) => (old && old.sessions.some((s) => s.id === p.sessionId) ? { ...old, data: mergePeople(old.data, listed) } : old));
           void qc.invalidateQueries({ queryKey: ['emergency', 'can-end', p.sessionId] });
         } else {
           void qc.invalidateQueries({ queryKey: ['emergency'] });

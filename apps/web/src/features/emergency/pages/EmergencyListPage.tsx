@@ -1,20 +1,13 @@
-import { EMERGENCY_STATUSES, type EmergencyListResponse, type EmergencyPerson, isAllowed } from '@gatehouse/contract';
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { EMERGENCY_STATUSES, type EmergencyPerson, isAllowed } from '@gatehouse/contract';
+import { Alert, Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError, http } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
-import { countPeople, type Mark, mergePeople, sendMark, useEmergencyLive, withWaitingMarks } from '../api/emergency';
-import { PersonStatus } from '../components/PersonStatus';
+import { countPeople } from '../api/emergency';
+import { useWardenList } from '../api/wardenList';
+import { WARDEN_ROW_HEIGHT, WardenRow } from '../components/WardenRow';
 import { formatTime } from '../format';
-import { flushMarks, loadList, queuedMarks, queueMark, saveList } from '../offline';
-
-const transient = (err: unknown) => !(err instanceof HttpError) || err.status >= 500 || err.status === 429 || err.status === 0;
-/** The list as the warden's phone shows it: with the marks still in its queue (see withWaitingMarks). */
-const shownWith = async (list: EmergencyListResponse) => ({ ...list, data: withWaitingMarks(list.data, await queuedMarks().catch(() => [])) });
-const ROW = 84;
 
 /** Installs the page as a small app (manifest + service worker that keeps the page and its scripts). */
 function useInstallable() {
@@ -40,86 +33,17 @@ export default function EmergencyListPage() {
   const session = useSession();
   const entityId = session?.entity?.id ?? 0;
   const canMark = isAllowed(session?.permissions, 'emergency');
-  const qc = useQueryClient();
-  const [list, setList] = useState<EmergencyListResponse | null>(null);
-  const [savedAt, setSavedAt] = useState<string | null>(null);
-  const [online, setOnline] = useState(navigator.onLine);
-  const [pending, setPending] = useState(0);
+  const { list, savedAt, online, pending, refused, dismissRefused, mark } = useWardenList(entityId, session?.user.fullName ?? null);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [site, setSite] = useState<string | null>(null);
   const [now, setNow] = useState(Date.now());
   useInstallable();
-  useEmergencyLive(entityId);
-
-  const load = useCallback(async () => {
-    try {
-      const fresh = await http.get<EmergencyListResponse>(`/api/emergency_list/${entityId}`, { notFound: 'throw', quiet: true });
-      const at = new Date().toISOString();
-      setList(await shownWith(fresh));
-      setSavedAt(at);
-      qc.setQueryData(['emergency', 'list', entityId], fresh);
-      await saveList({ entityId, list: fresh, savedAt: at });
-      // An answer to a call made before the phone lost its connection does not make it online again.
-      setOnline(navigator.onLine);
-    } catch {
-      setOnline(false);
-      const kept = await loadList(entityId).catch(() => undefined);
-      if (kept) {
-        const shown = await shownWith(kept.list);
-        setList((cur) => cur ?? shown);
-        setSavedAt((cur) => cur ?? kept.savedAt);
-      }
-    }
-  }, [entityId, qc]);
-
-  const sync = useCallback(async () => {
-    const sent = await flushMarks((m) => sendMark(m, { quiet: true }), transient).catch(() => 0);
-    const left = (await queuedMarks().catch(() => [])).length;
-    setPending(left);
-    if (sent) await load();
-  }, [load]);
-
   useEffect(() => {
-    void load().then(sync);
-    const up = () => {
-      setOnline(true);
-      void sync().then(load);
-    };
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (navigator.onLine) void sync();
-    }, 5000);
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-      clearInterval(timer);
-    };
-  }, [load, sync]);
-
-  // Live changes from other wardens arrive in the query cache (useEmergencyLive): follow them.
-  useEffect(
-    () =>
-      qc.getQueryCache().subscribe((e) => {
-        if (e.query.queryKey[0] === 'emergency' && e.query.queryKey[1] === 'list') {
-          const data = e.query.state.data as EmergencyListResponse | undefined;
-          if (data) void shownWith(data).then(setList);
-        }
-      }),
-    [qc],
-  );
-
-  const mark = async (p: EmergencyPerson, next: EmergencyPerson['status']) => {
-    const m: Mark = { session_id: p.session_id, user_id: p.user_id, status: next, at: new Date().toISOString(), idempotency_key: `mark-${crypto.randomUUID()}` };
-    // The warden's own screen shows the mark at once; the server's answer (or the queue) follows.
-    setList((cur) => (cur ? { ...cur, data: mergePeople(cur.data, [{ ...p, status: next, status_at: m.at, status_by_name: session?.user.fullName ?? null }]) } : cur));
-    await queueMark(m);
-    setPending((n) => n + 1);
-    if (navigator.onLine) void sync();
-  };
+    const timer = setInterval(() => setNow(Date.now()), 5000);
+    return () => clearInterval(timer);
+  }, []);
+  const onMark = useCallback((p: EmergencyPerson, next: EmergencyPerson['status']) => void mark(p, next), [mark]);
 
   const people = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -127,10 +51,10 @@ export default function EmergencyListPage() {
       (p) => (!status || p.status === status) && (!site || String(p.site_id) === site) && (!q || `${p.first_name} ${p.last_name}`.toLowerCase().includes(q)),
     );
   }, [list, search, status, site]);
-  const counts = countPeople(list?.data ?? []);
+  const counts = useMemo(() => countPeople(list?.data ?? []), [list]);
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useVirtualizer({ count: people.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 8 });
-  const sites = [...new Map((list?.sessions ?? []).flatMap((s) => s.sites).map((s) => [s.id, s])).values()];
+  const rows = useVirtualizer({ count: people.length, getScrollElement: () => scroller.current, estimateSize: () => WARDEN_ROW_HEIGHT, overscan: 8 });
+  const sites = useMemo(() => [...new Map((list?.sessions ?? []).flatMap((s) => s.sites).map((s) => [s.id, s])).values()], [list?.sessions]);
   const minutes = savedAt ? Math.max(0, Math.floor((now - new Date(savedAt).getTime()) / 60000)) : 0;
 
   return (
@@ -150,6 +74,11 @@ export default function EmergencyListPage() {
         <Text size="sm" c={minutes >= 2 ? 'orange' : 'dimmed'} data-testid="list-age">
           {t('list_age', { time: formatTime(savedAt), minutes })}
         </Text>
+      ) : null}
+      {refused ? (
+        <Alert color="red" withCloseButton onClose={dismissRefused} data-testid="mark-refused">
+          {t('mark_refused', { name: refused.name, reason: refused.reason })}
+        </Alert>
       ) : null}
       {pending ? (
         <Text size="sm" c="orange" data-testid="pending">
@@ -178,39 +107,7 @@ export default function EmergencyListPage() {
         <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
           {rows.getVirtualItems().map((v) => {
             const p = people[v.index];
-            return (
-              <Group
-                key={`${p.session_id}:${p.user_id}`}
-                data-testid={`row-${p.user_id}`}
-                justify="space-between"
-                wrap="nowrap"
-                style={{ position: 'absolute', insetInlineStart: 0, insetInlineEnd: 0, top: v.start, height: ROW, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-                px={4}
-              >
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    {p.first_name} {p.last_name}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {[p.user_type, p.site_name, p.area_name, p.host_name].filter(Boolean).join(' · ')}
-                  </Text>
-                  <div>
-                    <PersonStatus p={p} />
-                  </div>
-                </Stack>
-                {canMark && p.presence === 'on_site' ? (
-                  p.status === 'safe' ? (
-                    <Button size="lg" variant="default" onClick={() => void mark(p, 'unaccounted')} aria-label={`${t('mark_unaccounted')}: ${p.first_name} ${p.last_name}`}>
-                      ↺
-                    </Button>
-                  ) : (
-                    <Button size="lg" color="green" miw={120} onClick={() => void mark(p, 'safe')} data-testid={`safe-${p.user_id}`} aria-label={`${t('mark_safe')}: ${p.first_name} ${p.last_name}`}>
-                      {t('mark_safe')}
-                    </Button>
-                  )
-                ) : null}
-              </Group>
-            );
+            return <WardenRow key={`${p.session_id}:${p.user_id}`} p={p} top={v.start} canMark={canMark} onMark={onMark} />;
           })}
         </div>
       </div>

@@ -316,4 +316,64 @@ describe('emergency pages (issue 17; rules 255-261)', { timeout: 60_000 }, () =>
     expect(screen.getByTestId('offline-banner')).toBeInTheDocument();
     expect(screen.getByTestId('connection')).toHaveTextContent('Offline');
   });
+  it('/emergency-list changes one row at a time (Performance, 5,000 people): a mark loads nothing again, a late event does not undo a newer mark, a refused mark is undone with the reason', async () => {
+    const list = listOf(people());
+    let benAnswer: (() => void) | null = null;
+    const api = answerByRoute(vi, {
+      'GET /api/emergency_list/1': () => list,
+      'PUT /api/action_emergency/40': (c) =>
+        c.body.user_id === 103
+          ? [409, { message: 'The session has ended' }]
+          : { message: 'Status Updated', replayed: 0, data: person(c.body.user_id, c.body.user_id === 101 ? 'Aisha' : 'Ben', { status: c.body.status, status_by_name: 'Amelia Johnson', status_at: c.body.at }) },
+    });
+    const answer = api.getMockImplementation()!;
+    // Ben's mark is held on its way to the server until the test lets it go.
+    api.mockImplementation(async (input: string, init?: RequestInit) => {
+      if (init?.method === 'PUT' && JSON.parse(String(init.body)).user_id === 102) await new Promise<void>((go) => (benAnswer = go));
+      return answer(input, init);
+    });
+    renderAt(<EmergencyListPage />, '/emergency-list', '/emergency-list');
+    expect(await screen.findByText('Aisha Pupil')).toBeInTheDocument();
+    const loads = () => callsOf(api).filter((c) => c.method === 'GET' && c.path === '/api/emergency_list/1').length;
+    const marks = () => callsOf(api).filter((c) => c.method === 'PUT');
+    await waitFor(() => expect(loads()).toBe(1));
+
+    // A mark is shown at once and confirmed by the server's answer: the 5,000 people are not loaded again.
+    fireEvent.click(screen.getByRole('button', { name: 'Safe: Aisha Pupil' }));
+    expect(screen.getByTestId('status-101')).toHaveTextContent('Safe');
+    await waitFor(() => expect(marks()).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('pending')).toBeNull());
+    expect(screen.getByTestId('status-101')).toHaveTextContent('Safe');
+    expect(loads()).toBe(1);
+
+    // Ben is marked; before the server confirms, an older change of Ben arrives live (another warden, earlier):
+    // the later mark (this phone's) stays on screen, and the other rows are left as they are.
+    fireEvent.click(screen.getByRole('button', { name: 'Safe: Ben Pupil' }));
+    await waitFor(() => expect(benAnswer).not.toBeNull());
+    const earlier = new Date(Date.now() - MIN).toISOString();
+    live.handlers!.updateEmergencySessionData!({
+      sessionId: 40,
+      action: 'people',
+      count: 1,
+      people: [person(102, 'Ben', { status: 'needs_help', status_by_name: 'Noor Warden', status_at: earlier })],
+    });
+    expect(screen.getByTestId('status-102')).toHaveTextContent('Safe');
+    expect(screen.getByTestId('status-101')).toHaveTextContent('Safe');
+    benAnswer!();
+    await waitFor(() => expect(screen.queryByTestId('pending')).toBeNull());
+    expect(screen.getByTestId('status-102')).toHaveTextContent('Safe');
+    expect(screen.getByTestId('unaccounted-count')).toHaveTextContent('Unaccounted: 1 / 3');
+
+    // Rule 259: the server refuses Chloe's mark: her row goes back and the warden is told why.
+    fireEvent.click(screen.getByRole('button', { name: 'Safe: Chloe Pupil' }));
+    expect(screen.getByTestId('status-103')).toHaveTextContent('Safe');
+    expect(await screen.findByTestId('mark-refused')).toHaveTextContent('The mark for Chloe Pupil was not saved and has been undone: The session has ended');
+    expect(screen.getByTestId('status-103')).toHaveTextContent('Unaccounted');
+    expect(screen.getByRole('button', { name: 'Safe: Chloe Pupil' })).toBeInTheDocument();
+    expect(loads()).toBe(1);
+
+    // A session ended (or started) is the one change that loads the list again.
+    live.handlers!.updateEmergencySessionData!({ sessionId: 40, action: 'ended' });
+    await waitFor(() => expect(loads()).toBe(2));
+  });
 });
