@@ -44,13 +44,16 @@ describe('duplicates', () => {
   });
 });
 
-/** The definition before issue 15 (every pair of names compared): the reference the indexed search must match. */
+/**
+ * The definition by comparing every pair (before issue 15), with names also compared by their skeleton (vowels
+ * inside words dropped, doubled letters single: users.dup_name_key): the reference the kept pairs must match.
+ */
 async function oldDefinition(entityId: number) {
   const res = await withTenant(db(), entityId, async (tx) => {
     await tx.execute(sql`select set_limit(0.6)`);
     return tx.execute(sql`
       with p as (
-        select id, lower(first_name || ' ' || last_name) as name,
+        select id, lower(first_name || ' ' || last_name) as name, regexp_replace(regexp_replace(lower(first_name || ' ' || last_name), '\\Y[aeiouy]+', '', 'g'), '(.)\\1+', '\\1', 'g') as skeleton,
           case when email is null then null else regexp_replace(split_part(lower(email), '@', 1), '([+].*$)|[.]', '', 'g') || '@' || split_part(lower(email), '@', 2) end as email,
           case when length(phone) >= 9 then right(phone, 9) else phone end as phone,
           nullif(regexp_replace(lower(id_number), '[^a-z0-9]', '', 'g'), '') as id_number
@@ -59,7 +62,7 @@ async function oldDefinition(entityId: number) {
         select a.id as a, b.id as b, 'email' as reason from p a join p b on a.email = b.email and a.id < b.id
         union all select a.id, b.id, 'phone' from p a join p b on a.phone = b.phone and a.id < b.id
         union all select a.id, b.id, 'id_number' from p a join p b on a.id_number = b.id_number and a.id < b.id
-        union all select a.id, b.id, 'name' from p a join p b on a.name % b.name and a.id < b.id)
+        union all select a.id, b.id, 'name' from p a join p b on (a.name % b.name or a.skeleton % b.skeleton) and a.id < b.id)
       select a, b, array_agg(distinct reason order by reason) as reasons from pairs group by a, b`);
   });
   return (res as unknown as { rows: { a: number; b: number; reasons: string[] }[] }).rows.map((r) => `${r.a}-${r.b}:${r.reasons.join(',')}`).sort();

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../platform/db/client';
+import { asSystem, withTenant } from '../../platform/db/tenant';
+import type { Services } from '../../platform/services';
+
+/** Names at least this similar (pg_trgm) count as a suspected duplicate. */
+export const NAME_SIMILARITY = 0.6;
+/** People compared in one background batch (one short transaction): see the timing in bench/duplicates.ts. */
+export const NAME_BATCH = 100;
+/** How often each process looks for people waiting to be compared. */
+export const NAME_SWEEP_MS = 5_000;
+
+/** The name the pairs compare: lower-cased first and last name (the expression of users_name_trgm_idx). */
+const nameOf = (alias: string) => sql.raw(`lower(${alias}.first_name || ' ' || ${alias}.last_name)`);
+
+/**
+ * Compares up to `max` queued people of the organisation with everyone active in it (rule 286), in the caller's
+ * tenant transaction: their old pairs go, their neighbours come from the trigram indexes (`%` at NAME_SIMILARITY on
+ * the lower-cased name or on its skeleton, users.dup_name_key: never a cross join) with the better of the two
+ * similarities as the pair's score and are kept once per pair (the lower id first). An archived person keeps no pairs. The queue rows
+ * are claimed in id order: `skipLocked` (the background) passes over people another transaction is comparing; the
+ * board waits for them instead, so that what it then reads is complete. Answers how many people were compared.
+ */
+export async function compareQueuedNames(tx: Db, entityId: number, max: number, { skipLocked = false } = {}) {
+  const claimed = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`with next as (
+        select user_id from duplicate_name_queue where entity_id = ${entityId} order by user_id limit ${max} for update${skipLocked ? sql` skip locked` : sql``})
+      delete from duplicate_name_queue q using next where q.user_id = next.user_id returning q.user_id`),
+  ).map((r) => Number(r.user_id));
+  if (!claimed.length) return 0;
+  const ids = sql`${`{${claimed.join(',')}}`}::int[]`;
+  await tx.execute(sql`delete from duplicate_name_pairs where entity_id = ${entityId} and (user_a = any(${ids}) or user_b = any(${ids}))`);
+  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(NAME_SIMILARITY)}, true)`);
+  // Two people of the same batch meet twice (once from each side): the pair is kept from the lower id's side.
+  await tx.execute(sql`insert into duplicate_name_pairs (entity_id, user_a, user_b, score)
+    select ${entityId}, least(p.id, o.id), greatest(p.id, o.id), greatest(similarity(${nameOf('p')}, ${nameOf('o')}), similarity(p.dup_name_key, o.dup_name_key))
+    from users p cross join lateral (
+      select o.id, o.first_name, o.last_name, o.dup_name_key from users o
+      where o.entity_id = ${entityId} and o.status = 'active' and (${nameOf('o')} % ${nameOf('p')} or o.dup_name_key % p.dup_name_key) and o.id <> p.id
+        and not (o.id = any(${ids}) and o.id < p.id)) o
+    where p.entity_id = ${entityId} and p.status = 'active' and p.id = any(${ids})
+    on conflict (user_a, user_b) do update set score = excluded.score, found_at = now()`);
+  return claimed.length;
+}
+
+/** How many people of the organisation wait to be compared (the board says so rather than look complete). */
+export async function queuedNames(tx: Db, entityId: number) {
+  const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from duplicate_name_queue where entity_id = ${entityId}`));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The background comparison: every organisation with people waiting, batch after batch, each batch its own short
+ * tenant transaction in the background lane (a kiosk's scan or a console call waiting for the embedded database's
+ * one connection goes first between two batches). Safe in several processes at once (claims skip locked rows); one
+ * run at a time in this process.
+ */
+export function registerNamePairs(services: Services) {
+  let running = false;
+  services.jobs.repeat('users.duplicate-names', NAME_SWEEP_MS, async () => {
+    if (running) return;
+    running = true;
+    try {
+      await compareAllQueued(services.database.db);
+    } finally {
+      running = false;
+    }
+  });
+}
+
+const ROUNDS_PER_TURN = 50;
+
+/** Works through the queue of every organisation; answers the number of batches run. */
+export async function compareAllQueued(db: Db, batch = NAME_BATCH) {
+  let batches = 0;
+  for (;;) {
+    const orgs = await asSystem(db, async (tx) => rowsOf<{ entity_id: number }>(await tx.execute(sql`select distinct entity_id from duplicate_name_queue limit 100`)));
+    if (!orgs.length) return batches;
+    let compared = 0;
+    // A few batches of each organisation in turn: a large import does not keep the others waiting.
+    for (const { entity_id } of orgs) {
+      for (let round = 0; round < ROUNDS_PER_TURN; round++) {
+        const n = await withTenant(db, Number(entity_id), (tx) => compareQueuedNames(tx, Number(entity_id), batch, { skipLocked: true }));
+        compared += n;
+        if (n) batches++;
+        if (n < batch) break;
+      }
+    }
+    // Everything left is being compared by another process.
+    if (!compared) return batches;
+  }
+}
