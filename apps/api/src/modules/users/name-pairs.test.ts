@@ -142,8 +142,11 @@ describe('similar-name pairs (rule 286, issue 15 part 1)', () => {
     const compared = await withTenant(db(), org.entityId, (tx) => compareQueuedNames(tx, org.entityId, 100));
     expect(compared).toBe(100);
     expect((await board(org)).names_pending).toBe(n - 100);
-    // The rest: two more batches of at most 100 (the last one short).
-    expect(await compareAllQueued(db(), 100)).toBe(2);
+    // A batch claims no more people once its time budget is spent: here at once, after its first few.
+    expect(await withTenant(db(), org.entityId, (tx) => compareQueuedNames(tx, org.entityId, 500, { budgetMs: 0 }))).toBe(5);
+    expect((await board(org)).names_pending).toBe(n - 105);
+    // The rest, without a time budget: two more batches of at most 100 (the last one short).
+    expect(await compareAllQueued(db(), 100, Infinity)).toBe(2);
     const done = await board(org);
     expect(done.names_pending).toBe(0);
     const hadad = await withTenant(db(), org.entityId, async (tx) => (await tx.select({ id: users.id }).from(users).where(eq(users.lastName, 'Hadad')))[0]!.id);

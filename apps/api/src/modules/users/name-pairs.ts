@@ -5,8 +5,12 @@ import type { Services } from '../../platform/services';
 
 /** Names at least this similar (pg_trgm) count as a suspected duplicate. */
 export const NAME_SIMILARITY = 0.6;
-/** People compared in one background batch (one short transaction): see the timing in bench/duplicates.ts. */
-export const NAME_BATCH = 100;
+/**
+ * One background batch (one short transaction): at most this many people, and no more claimed after NAME_BUDGET_MS
+ * (bench/duplicates.ts prints the batches' times).
+ */
+export const NAME_BATCH = 500;
+export const NAME_BUDGET_MS = 40;
 /** How often each process looks for people waiting to be compared. */
 export const NAME_SWEEP_MS = 5_000;
 
@@ -17,27 +21,50 @@ const nameOf = (alias: string) => sql.raw(`lower(${alias}.first_name || ' ' || $
  * Compares up to `max` queued people of the organisation with everyone active in it (rule 286), in the caller's
  * tenant transaction: their old pairs go, their neighbours come from the trigram indexes (`%` at NAME_SIMILARITY on
  * the lower-cased name or on its skeleton, users.dup_name_key: never a cross join) with the better of the two
- * similarities as the pair's score and are kept once per pair (the lower id first). An archived person keeps no pairs. The queue rows
- * are claimed in id order: `skipLocked` (the background) passes over people another transaction is comparing; the
- * board waits for them instead, so that what it then reads is complete. Answers how many people were compared.
+ * similarities as the pair's score, kept once per pair (the lower id first). An archived person keeps no pairs.
+ *
+ * The people are claimed a few at a time, in id order, and no more are claimed once `budgetMs` has passed: a batch
+ * holds the embedded database's one connection about that long at most (plus one step's work). `skipLocked` (the
+ * background) passes over people another transaction is comparing; the board waits for them instead, so that what
+ * it then reads is complete. Answers how many people were compared.
  */
-export async function compareQueuedNames(tx: Db, entityId: number, max: number, { skipLocked = false } = {}) {
+export async function compareQueuedNames(tx: Db, entityId: number, max: number, { skipLocked = false, budgetMs = Infinity } = {}) {
+  const started = performance.now();
+  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(NAME_SIMILARITY)}, true)`);
+  let done = 0;
+  let step = Math.min(FIRST_STEP, max);
+  while (done < max) {
+    const claimed = await compareStep(tx, entityId, Math.min(step, max - done), skipLocked);
+    done += claimed;
+    const spent = performance.now() - started;
+    if (claimed < step || spent >= budgetMs) break;
+    // The next step: as many people as the budget left has time for at this pace.
+    if (Number.isFinite(budgetMs)) step = Math.max(1, Math.min(MAX_STEP, Math.floor(((budgetMs - spent) * done) / spent)));
+    else step = MAX_STEP;
+  }
+  return done;
+}
+
+/** The people compared in a batch's first statement, and at most in one. */
+const FIRST_STEP = 5;
+const MAX_STEP = 100;
+
+async function compareStep(tx: Db, entityId: number, n: number, skipLocked: boolean) {
   const claimed = rowsOf<{ user_id: number }>(
     await tx.execute(sql`with next as (
-        select user_id from duplicate_name_queue where entity_id = ${entityId} order by user_id limit ${max} for update${skipLocked ? sql` skip locked` : sql``})
+        select user_id from duplicate_name_queue where entity_id = ${entityId} order by user_id limit ${n} for update${skipLocked ? sql` skip locked` : sql``})
       delete from duplicate_name_queue q using next where q.user_id = next.user_id returning q.user_id`),
   ).map((r) => Number(r.user_id));
   if (!claimed.length) return 0;
   const ids = sql`${`{${claimed.join(',')}}`}::int[]`;
   await tx.execute(sql`delete from duplicate_name_pairs where entity_id = ${entityId} and (user_a = any(${ids}) or user_b = any(${ids}))`);
-  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(NAME_SIMILARITY)}, true)`);
-  // Two people of the same batch meet twice (once from each side): the pair is kept from the lower id's side.
+  // Each index answers its own question (one bitmap each: an OR of the two would recheck both on every candidate).
+  // Two people of the same step meet twice (once from each side): the pair is kept from the lower id's side.
+  const near = (on: ReturnType<typeof sql>) => sql`select o.id, o.first_name, o.last_name, o.dup_name_key from users o
+    where o.entity_id = ${entityId} and o.status = 'active' and ${on} and o.id <> p.id and not (o.id = any(${ids}) and o.id < p.id)`;
   await tx.execute(sql`insert into duplicate_name_pairs (entity_id, user_a, user_b, score)
     select ${entityId}, least(p.id, o.id), greatest(p.id, o.id), greatest(similarity(${nameOf('p')}, ${nameOf('o')}), similarity(p.dup_name_key, o.dup_name_key))
-    from users p cross join lateral (
-      select o.id, o.first_name, o.last_name, o.dup_name_key from users o
-      where o.entity_id = ${entityId} and o.status = 'active' and (${nameOf('o')} % ${nameOf('p')} or o.dup_name_key % p.dup_name_key) and o.id <> p.id
-        and not (o.id = any(${ids}) and o.id < p.id)) o
+    from users p cross join lateral (${near(sql`${nameOf('o')} % ${nameOf('p')}`)} union ${near(sql`o.dup_name_key % p.dup_name_key`)}) o
     where p.entity_id = ${entityId} and p.status = 'active' and p.id = any(${ids})
     on conflict (user_a, user_b) do update set score = excluded.score, found_at = now()`);
   return claimed.length;
@@ -71,7 +98,7 @@ export function registerNamePairs(services: Services) {
 const ROUNDS_PER_TURN = 50;
 
 /** Works through the queue of every organisation; answers the number of batches run. */
-export async function compareAllQueued(db: Db, batch = NAME_BATCH) {
+export async function compareAllQueued(db: Db, batch = NAME_BATCH, budgetMs = NAME_BUDGET_MS) {
   let batches = 0;
   for (;;) {
     const orgs = await asSystem(db, async (tx) => rowsOf<{ entity_id: number }>(await tx.execute(sql`select distinct entity_id from duplicate_name_queue limit 100`)));
@@ -80,10 +107,10 @@ export async function compareAllQueued(db: Db, batch = NAME_BATCH) {
     // A few batches of each organisation in turn: a large import does not keep the others waiting.
     for (const { entity_id } of orgs) {
       for (let round = 0; round < ROUNDS_PER_TURN; round++) {
-        const n = await withTenant(db, Number(entity_id), (tx) => compareQueuedNames(tx, Number(entity_id), batch, { skipLocked: true }));
+        const n = await withTenant(db, Number(entity_id), (tx) => compareQueuedNames(tx, Number(entity_id), batch, { skipLocked: true, budgetMs }));
         compared += n;
         if (n) batches++;
-        if (n < batch) break;
+        if (!n) break;
       }
     }
     // Everything left is being compared by another process.
