@@ -58,15 +58,21 @@ async function compareStep(tx: Db, entityId: number, n: number, skipLocked: bool
   if (!claimed.length) return 0;
   const ids = sql`${`{${claimed.join(',')}}`}::int[]`;
   await tx.execute(sql`delete from duplicate_name_pairs where entity_id = ${entityId} and (user_a = any(${ids}) or user_b = any(${ids}))`);
-  // Each index answers its own question (one bitmap each: an OR of the two would recheck both on every candidate).
-  // Two people of the same step meet twice (once from each side): the pair is kept from the lower id's side.
-  const near = (on: ReturnType<typeof sql>) => sql`select o.id, o.first_name, o.last_name, o.dup_name_key from users o
-    where o.entity_id = ${entityId} and o.status = 'active' and ${on} and o.id <> p.id and not (o.id = any(${ids}) and o.id < p.id)`;
-  await tx.execute(sql`insert into duplicate_name_pairs (entity_id, user_a, user_b, score)
-    select ${entityId}, least(p.id, o.id), greatest(p.id, o.id), greatest(similarity(${nameOf('p')}, ${nameOf('o')}), similarity(p.dup_name_key, o.dup_name_key))
-    from users p cross join lateral (${near(sql`${nameOf('o')} % ${nameOf('p')}`)} union ${near(sql`o.dup_name_key % p.dup_name_key`)}) o
-    where p.entity_id = ${entityId} and p.status = 'active' and p.id = any(${ids})
-    on conflict (user_a, user_b) do update set score = excluded.score, found_at = now()`);
+  const people = rowsOf<{ id: number; name: string; skeleton: string }>(
+    await tx.execute(sql`select id, ${nameOf('users')} as name, dup_name_key as skeleton from users where entity_id = ${entityId} and status = 'active' and id = any(${ids})`),
+  );
+  // One statement a person, with their name as a value: the planner then costs the trigram indexes on its trigrams
+  // (for a name it cannot see, it guesses and reads every person of the organisation instead). Each index answers
+  // its own question (an OR of the two would recheck both on every candidate). Two people of the same step meet
+  // twice (once from each side): the pair is kept from the lower id's side.
+  for (const p of people) {
+    const near = (on: ReturnType<typeof sql>) => sql`select o.id, o.first_name, o.last_name, o.dup_name_key from users o
+      where o.entity_id = ${entityId} and o.status = 'active' and ${on} and o.id <> ${p.id} and not (o.id = any(${ids}) and o.id < ${p.id})`;
+    await tx.execute(sql`insert into duplicate_name_pairs (entity_id, user_a, user_b, score)
+      select ${entityId}, least(${p.id}::int, o.id), greatest(${p.id}::int, o.id), greatest(similarity(${p.name}::text, ${nameOf('o')}), similarity(${p.skeleton}::text, o.dup_name_key))
+      from (${near(sql`${nameOf('o')} % ${p.name}::text`)} union ${near(sql`o.dup_name_key % ${p.skeleton}::text`)}) o
+      on conflict (user_a, user_b) do update set score = excluded.score, found_at = now()`);
+  }
   return claimed.length;
 }
 
