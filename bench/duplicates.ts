@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { userTypes } from '../apps/api/src/db/schema/index';
-import { compareQueuedNames, NAME_BATCH, NAME_BUDGET_MS } from '../apps/api/src/modules/users/name-pairs';
+import { compareQueuedNames, NAME_BATCH, NAME_BUDGET_MS } from '../apps/api/src/modules/users/index';
 import { inLane } from '../apps/api/src/platform/db/lanes';
 import { withTenant } from '../apps/api/src/platform/db/tenant';
 import { createOrg } from '../apps/api/test/factories';
