@@ -9,4 +9,4 @@ export { presentDocument } from './present';
 export { type ChangeActor, protectedOf, refusalOf } from './protection';
 export { loadVisible } from './routes-core';
 export { assertUnique, labelIds } from './save-user';
-export { compareQueuedNames, NAME_BATCH, NAME_BUDGET_MS } from './name-pairs';
+export { compareQueuedNames, NAME_BATCH, NAME_BUDGET_MS, refreshPairStatistics } from './name-pairs';

@@ -102,6 +102,17 @@ export function registerNamePairs(services: Services) {
 }
 
 const ROUNDS_PER_TURN = 50;
+/** Batches between two refreshes of the pairs table's statistics during a long comparison. */
+const ANALYZE_EVERY = 100;
+
+/**
+ * The planner's picture of the pairs table, refreshed while a large comparison fills it: with a picture of an empty
+ * table it removes a person's old pairs through the board's index (every pair of the organisation) rather than by
+ * the person's id. The embedded database has no autovacuum to do it.
+ */
+export async function refreshPairStatistics(db: Db) {
+  await asSystem(db, (tx) => tx.execute(sql`analyze duplicate_name_pairs`));
+}
 
 /** Works through the queue of every organisation; answers the number of batches run. */
 export async function compareAllQueued(db: Db, batch = NAME_BATCH, budgetMs = NAME_BUDGET_MS) {
@@ -116,6 +127,7 @@ export async function compareAllQueued(db: Db, batch = NAME_BATCH, budgetMs = NA
         const n = await withTenant(db, Number(entity_id), (tx) => compareQueuedNames(tx, Number(entity_id), batch, { skipLocked: true, budgetMs }));
         compared += n;
         if (n) batches++;
+        if (n && batches % ANALYZE_EVERY === 0) await refreshPairStatistics(db);
         if (!n) break;
       }
     }
