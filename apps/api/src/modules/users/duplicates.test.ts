@@ -112,6 +112,26 @@ describe('duplicates: the reference definition (issue 15 part 1)', () => {
   });
 });
 
+describe('duplicates: the background comparison (issue 15 part 1)', () => {
+  it('with the job queue on, people written in bulk are compared in the background until none is left', async () => {
+    const org = await createOrg(h);
+    const { typeId } = await setup(org);
+    // More than the board compares itself, written as an import or a sync writes them (straight to the table).
+    await db().execute(sql`insert into users (entity_id, first_name, last_name, user_type_id)
+      select ${org.entityId}, 'Imported', case when i = 1 then 'Haddad' when i = 2 then 'Hadad' else md5(i::text) end, ${typeId} from generate_series(1, 120) i`);
+    const page = async () => (await api(h.app, org.token).get(`/api/get_users_duplicate/${org.entityId}?filterBy=${encodeURIComponent('{"reason":"name"}')}`)).body;
+    expect((await page()).names_pending).toBeGreaterThan(50);
+    const deadline = Date.now() + 30_000;
+    let last = await page();
+    while (last.names_pending > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      last = await page();
+    }
+    expect(last.names_pending).toBe(0);
+    expect(last.data.map((p: { user: { last_name: string }; duplicate: { last_name: string } }) => [p.user.last_name, p.duplicate.last_name])).toContainEqual(['Haddad', 'Hadad']);
+  });
+});
+
 describe('duplicates: the keys the database keeps (issue 15 part 1)', () => {
   it('normalises e-mail, phone and ID in indexed columns that the same-key join reads', async () => {
     const org = await createOrg(h);

@@ -46,7 +46,7 @@ export async function compareQueuedNames(tx: Db, entityId: number, max: number, 
 }
 
 /** The people compared in a batch's first statement, and at most in one. */
-const FIRST_STEP = 5;
+const FIRST_STEP = 1;
 const MAX_STEP = 100;
 
 async function compareStep(tx: Db, entityId: number, n: number, skipLocked: boolean) {
