@@ -61,10 +61,12 @@ async function compareStep(tx: Db, entityId: number, n: number, skipLocked: bool
   const people = rowsOf<{ id: number; name: string; skeleton: string }>(
     await tx.execute(sql`select id, ${nameOf('users')} as name, dup_name_key as skeleton from users where entity_id = ${entityId} and status = 'active' and id = any(${ids})`),
   );
-  // One statement a person, with their name as a value: the planner then costs the trigram indexes on its trigrams
-  // (for a name it cannot see, it guesses and reads every person of the organisation instead). Each index answers
-  // its own question (an OR of the two would recheck both on every candidate). Two people of the same step meet
-  // twice (once from each side): the pair is kept from the lower id's side.
+  // One statement a person, with their name as a value, so that the planner costs the trigram indexes on its
+  // trigrams (for a name it cannot see it guesses). Measured: on 50,000 people it reads each trigram index; on a
+  // few thousand it may still prefer reading the organisation's people through their (entity, status) index, which
+  // is slower but bounded by the organisation's size. Each index answers its own question (an OR of the two would
+  // recheck both on every candidate). Two people of the same step meet twice (once from each side): the pair is
+  // kept from the lower id's side.
   for (const p of people) {
     const near = (on: ReturnType<typeof sql>) => sql`select o.id, o.first_name, o.last_name, o.dup_name_key from users o
       where o.entity_id = ${entityId} and o.status = 'active' and ${on} and o.id <> ${p.id} and not (o.id = any(${ids}) and o.id < ${p.id})`;
