@@ -37,3 +37,14 @@ CREATE TRIGGER "users_renamed_queue_duplicate_names" AFTER UPDATE OF "first_name
   WHEN (old.first_name is distinct from new.first_name or old.last_name is distinct from new.last_name or old.status is distinct from new.status)
   EXECUTE FUNCTION "queue_duplicate_names"();--> statement-breakpoint
 INSERT INTO "duplicate_name_queue" ("entity_id", "user_id") SELECT "entity_id", "id" FROM "users" WHERE "status" = 'active';
+--> statement-breakpoint
+CREATE FUNCTION "duplicate_name_neighbours"(p_name text, p_skeleton text) RETURNS TABLE (id int, score real)
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp SET enable_seqscan = off SET pg_trgm.similarity_threshold = 0.6 AS $$
+  -- The active people of the caller's organisation (app.entity_id, the tenant transaction's) whose name or skeleton is
+  -- similar, each from its trigram index: as the owner, no row-level policy offers the planner the (entity, …) btree
+  -- indexes, which it otherwise preferred (every person of the organisation, compared one by one).
+  select o.id, greatest(similarity(p_name, lower(o.first_name || ' ' || o.last_name)), similarity(p_skeleton, o.dup_name_key))
+  from (select u.id, u.entity_id, u.status, u.first_name, u.last_name, u.dup_name_key from users u where lower(u.first_name || ' ' || u.last_name) % p_name
+        union select u.id, u.entity_id, u.status, u.first_name, u.last_name, u.dup_name_key from users u where u.dup_name_key % p_skeleton) o
+  where o.entity_id + 0 = nullif(current_setting('app.entity_id', true), '')::int and o.status = 'active'
+$$;

@@ -61,18 +61,14 @@ async function compareStep(tx: Db, entityId: number, n: number, skipLocked: bool
   const people = rowsOf<{ id: number; name: string; skeleton: string }>(
     await tx.execute(sql`select id, ${nameOf('users')} as name, dup_name_key as skeleton from users where entity_id = ${entityId} and status = 'active' and id = any(${ids})`),
   );
-  // One statement a person, with their name as a value, so that the planner costs the trigram indexes on its
-  // trigrams (for a name it cannot see it guesses). Measured: on 50,000 people it reads each trigram index; on a
-  // few thousand it may still prefer reading the organisation's people through their (entity, status) index, which
-  // is slower but bounded by the organisation's size. Each index answers its own question (an OR of the two would
-  // recheck both on every candidate). Two people of the same step meet twice (once from each side): the pair is
-  // kept from the lower id's side.
+  // One statement a person: their neighbours come from duplicate_name_neighbours (migration 0025), which reads the
+  // two trigram indexes (the planner, offered the organisation's btree indexes through the row-level policy,
+  // preferred comparing every person of the organisation one by one). Two people of the same step meet twice (once
+  // from each side): the pair is kept from the lower id's side.
   for (const p of people) {
-    const near = (on: ReturnType<typeof sql>) => sql`select o.id, o.first_name, o.last_name, o.dup_name_key from users o
-      where o.entity_id = ${entityId} and o.status = 'active' and ${on} and o.id <> ${p.id} and not (o.id = any(${ids}) and o.id < ${p.id})`;
     await tx.execute(sql`insert into duplicate_name_pairs (entity_id, user_a, user_b, score)
-      select ${entityId}, least(${p.id}::int, o.id), greatest(${p.id}::int, o.id), greatest(similarity(${p.name}::text, ${nameOf('o')}), similarity(${p.skeleton}::text, o.dup_name_key))
-      from (${near(sql`${nameOf('o')} % ${p.name}::text`)} union ${near(sql`o.dup_name_key % ${p.skeleton}::text`)}) o
+      select ${entityId}, least(${p.id}::int, n.id), greatest(${p.id}::int, n.id), n.score from duplicate_name_neighbours(${p.name}::text, ${p.skeleton}::text) n
+      where n.id <> ${p.id} and not (n.id = any(${ids}) and n.id < ${p.id})
       on conflict (user_a, user_b) do update set score = excluded.score, found_at = now()`);
   }
   return claimed.length;
