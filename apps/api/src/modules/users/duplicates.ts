@@ -11,7 +11,7 @@ const REASONS = ['email', 'phone', 'id_number', 'name'] as const;
 /** People waiting to be compared that the board compares itself before it reads (one short batch). */
 export const NAMES_INLINE = 50;
 /** Similar-name pairs counted at most: beyond it the count says "at least" (count_capped), and the pages stop there. */
-export const NAME_COUNT_CAP = 10_000;
+export const NAME_COUNT_CAP = 1_000;
 
 /**
  * Suspected duplicate pairs among the visible people (rule 286): the same e-mail (ignoring dots and +tags), phone
