@@ -49,9 +49,10 @@ export async function findDuplicates(tx: Db, entityId: number, access: Access, q
   const keys = wanted.filter((r) => r !== 'name') as Exclude<(typeof REASONS)[number], 'name'>[];
   const withName = wanted.includes('name');
   const offset = (q.page - 1) * q.limit;
-  // The kept name pairs in the board's order (score, then ids: duplicate_name_pairs_board_idx).
+  // The kept name pairs in the board's order (score, then ids), read from duplicate_name_pairs_board_idx: its score
+  // is DESC NULLS LAST, and a plain DESC (nulls first) would not match it (a sort of every pair: 0.96 s on 4.7 M).
   const named = (limit: number) => sql`select n.user_a as a, n.user_b as b, 'name'::text as reason, n.score from duplicate_name_pairs n
-    where n.entity_id = ${entityId}${namedVisible} order by n.score desc, n.user_a, n.user_b limit ${limit}`;
+    where n.entity_id = ${entityId}${namedVisible} order by n.score desc nulls last, n.user_a, n.user_b limit ${limit}`;
   const keyed = keys.length ? sql.join(keys.map(sameKey), sql` union all `) : sql`select null::int as a, null::int as b, null::text as reason, null::real as score where false`;
   // A pair in the page is among the first (offset + limit) of either list; a pair with a same key also shows the
   // name reason when its names are similar, wherever its name score ranks.
