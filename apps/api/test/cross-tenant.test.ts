@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPreferences, invitations, users } from '../src/db/schema/index';
 import { demoSeeders } from '../src/modules/demo';
+import { compareQueuedNames } from '../src/modules/users/index';
 import { issueSession } from '../src/platform/auth/sessions';
 import { withTenant } from '../src/platform/db/tenant';
 import { api, buildTestApp, type TestApp } from './harness';
@@ -104,9 +105,18 @@ function plan(op: Operation, ids: Record<string, number[]>, link?: LinkToken): C
   return calls;
 }
 
+/**
+ * The similar-name pairs of both organisations' people, found now rather than by the background while the sweep
+ * runs (their own organisation's work, which would otherwise show as B's rows changing under A's calls).
+ */
+async function settleNamePairs() {
+  for (const org of [a, b]) await withTenant(h.services.database.db, org.entityId, (tx) => compareQueuedNames(tx, org.entityId, 100_000));
+}
+
 describe('cross-tenant sweep', () => {
   it('no route answers another organisation’s data or changes it when called with its ids', async () => {
     const db = h.services.database;
+    await settleNamePairs();
     const before = await snapshot(db, b.entityId);
     const secrets = markers(before, await snapshot(db, a.entityId));
     secrets.push(b.email, b.subdomain, 'Bravo Sweep School');
@@ -162,6 +172,7 @@ describe('cross-tenant sweep', () => {
 
   it("A's visitor links name none of B's ids: never B's data, another organisation 404, B unchanged (issue 20)", async () => {
     const db = h.services.database;
+    await settleNamePairs();
     const before = await snapshot(db, b.entityId);
     const secrets = markers(before, await snapshot(db, a.entityId));
     secrets.push(b.email, b.subdomain, 'Bravo Sweep School');

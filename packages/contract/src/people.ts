@@ -266,7 +266,11 @@ export const zPassportPreview = listOf(zPassportRow);
 export const zRfidCheck = saved(z.object({ valid: z.number(), first_name: z.string().nullable(), enrolled: z.number() }));
 export const zFaceIdSaved = saved(z.object({ user_id: z.number(), face_id: z.string() }));
 export const zDuplicatePair = z.object({ user: zUserRow, duplicate: zUserRow, reasons: z.array(z.string()), similarity: z.number() });
-export const zDuplicatePairs = listOf(zDuplicatePair);
+/**
+ * The board's page. `names_pending`: people not yet compared by name (after an import: the background is still
+ * looking); `count_capped`: more similar-name pairs than counted (count is then a lower bound).
+ */
+export const zDuplicatePairs = listOf(zDuplicatePair).extend({ names_pending: z.number().int(), count_capped: z.boolean() });
 export const zRoleChoices = listOf(zNamed.extend({ key: z.string() }));
 export const zLabels = listOf(zNamed.extend({ users_count: z.number() }));
 export const zLabelSaved = saved(zNamed);

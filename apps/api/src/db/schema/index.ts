@@ -16,3 +16,4 @@ export * from './announcements';
 export * from './reports';
 export * from './integrations';
 export * from './scan-days';
+export * from './duplicate-names';

@@ -53,6 +53,14 @@ export const users = pgTable(
     ),
     dupPhone: text('dup_phone').generatedAlwaysAs(sql`case when length(phone) >= 9 then right(phone, 9) else phone end`),
     dupIdNumber: text('dup_id_number').generatedAlwaysAs(sql`nullif(regexp_replace(lower(id_number), '[^a-z0-9]', '', 'g'), '')`),
+    /**
+     * The name's skeleton the duplicates search also compares (rule 286): lower-cased, without the vowels inside a
+     * word and with doubled letters made single, so that spellings of one name meet ("Mohammed Khan" and "Muhammad
+     * Khan" are both "mhmd khn"; "Hannah Park" and "Hana Park" are "hnh prk" and "hn prk").
+     */
+    dupNameKey: text('dup_name_key').generatedAlwaysAs(
+      sql`regexp_replace(regexp_replace(lower(first_name || ' ' || last_name), '\\Y[aeiouy]+', '', 'g'), '(.)\\1+', '\\1', 'g')`,
+    ),
     resources: jsonb().$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Site and user-type grants (rule 96): all, or the rows of user_sites / user_user_types. */
     allSites: boolean('all_sites').notNull().default(true),
@@ -78,6 +86,7 @@ export const users = pgTable(
     index('users_dup_phone_idx').on(t.entityId, t.dupPhone, t.id).where(sql`${t.status} = 'active' and ${t.dupPhone} is not null`),
     index('users_dup_id_number_idx').on(t.entityId, t.dupIdNumber, t.id).where(sql`${t.status} = 'active' and ${t.dupIdNumber} is not null`),
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('users_dup_name_key_trgm_idx').using('gin', sql`${t.dupNameKey} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`),
   ],
 );

@@ -9,3 +9,4 @@ export { presentDocument } from './present';
 export { type ChangeActor, protectedOf, refusalOf } from './protection';
 export { loadVisible } from './routes-core';
 export { assertUnique, labelIds } from './save-user';
+export { compareQueuedNames, NAME_BATCH, NAME_BUDGET_MS, refreshPairStatistics } from './name-pairs';

@@ -7,6 +7,8 @@ import { AppError } from '../../platform/errors';
 const rowsOf = <R>(res: unknown) => (res as { rows: R[] }).rows;
 /** Tables merged by hand below (their keys would collide), every other reference to users is moved generically. */
 const HANDLED = new Set(['user_labels', 'user_sites', 'user_user_types', 'custom_field_values']);
+/** Kept by the duplicates search about each person (name-pairs.ts): `drop`'s rows go with it, `keep`'s still hold. */
+const DERIVED = new Set(['duplicate_name_pairs', 'duplicate_name_queue']);
 
 /**
  * Merges person `drop` into person `keep` (rule 286). Nothing is lost: every visit, scan, document, label,
@@ -39,7 +41,7 @@ export async function mergeUsers(tx: Db, actor: MemberActor, keep: typeof users.
   );
   for (const r of refs) {
     const table = r.table_name.replace(/^public\./, '').replace(/"/g, '');
-    if (HANDLED.has(table) || table === 'users') continue;
+    if (HANDLED.has(table) || DERIVED.has(table) || table === 'users') continue;
     try {
       await tx.transaction((sp) => sp.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(r.column_name)} = ${a} where ${sql.identifier(r.column_name)} = ${b}`));
     } catch {

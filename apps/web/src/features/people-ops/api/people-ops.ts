@@ -1,4 +1,4 @@
-import type { InviteRow, zDuplicatePair, zPassportPreview, zRfidCheck, zRfidEnrolment, zUserSaved } from '@gatehouse/contract';
+import type { InviteRow, zDuplicatePair, zDuplicatePairs, zPassportPreview, zRfidCheck, zRfidEnrolment, zUserSaved } from '@gatehouse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
@@ -6,6 +6,8 @@ import type { MassResult, PassportRow } from '../../users/api/users';
 
 /** A suspected duplicate pair (GET /api/get_users_duplicate/{entityId}): reasons are email, phone, id_number, name. */
 export type DuplicatePair = z.output<typeof zDuplicatePair>;
+/** A page of the board, with how many people are still to be compared by name and whether the count is a floor. */
+export type DuplicatePage = z.output<typeof zDuplicatePairs>;
 export const pairId = (p: DuplicatePair) => `${p.user.id}-${p.duplicate.id}`;
 
 /** Merge one person into the kept one (rule 180: both chosen, else 'Please select a user'). */

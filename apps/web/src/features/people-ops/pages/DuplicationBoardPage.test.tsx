@@ -69,11 +69,36 @@ describe('/duplication-control-board', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('An error occurred. Please try again later');
   });
 
+  it('issue 15: says honestly that similar names are still being compared (how many people are left), and when the count is a floor', async () => {
+    let pending = 1200;
+    answerByRoute(vi, {
+      'GET /api/get_users_duplicate/1': () => ({ data: [pair], count: 1, names_pending: pending, count_capped: false }),
+      'GET /api/adminPreference/1': pref,
+    });
+    renderAt(<DuplicationBoardPage />, '/duplication-control-board');
+    expect(await screen.findByTestId('names-pending')).toHaveTextContent('Still looking for similar names. People left to compare: 1,200.');
+    expect(screen.queryByTestId('names-capped')).not.toBeInTheDocument();
+    // Once everyone is compared (the board asks again while people are left), the notice goes.
+    pending = 0;
+    await waitFor(() => expect(screen.queryByTestId('names-pending')).not.toBeInTheDocument(), { timeout: 8_000 });
+  });
+
+  it('issue 15: more similar-name pairs than counted: the board says the list holds only the closest', async () => {
+    answerByRoute(vi, {
+      'GET /api/get_users_duplicate/1': { data: [pair], count: 10_003, names_pending: 0, count_capped: true },
+      'GET /api/adminPreference/1': pref,
+    });
+    renderAt(<DuplicationBoardPage />, '/duplication-control-board');
+    expect(await screen.findByTestId('names-capped')).toHaveTextContent('More than 10,003 pairs by similar name');
+    expect(screen.queryByTestId('names-pending')).not.toBeInTheDocument();
+  });
+
   it('every string in ar is Arabic and the page title is translated', async () => {
     await initI18n('ar');
-    answerByRoute(vi, { 'GET /api/get_users_duplicate/1': { data: [pair], count: 1 }, 'GET /api/adminPreference/1': pref });
+    answerByRoute(vi, { 'GET /api/get_users_duplicate/1': { data: [pair], count: 1, names_pending: 3, count_capped: false }, 'GET /api/adminPreference/1': pref });
     renderAt(<DuplicationBoardPage />, '/duplication-control-board');
     expect(await screen.findByText('لوحة التحكم في التكرار')).toBeInTheDocument();
+    expect(await screen.findByTestId('names-pending')).toHaveTextContent('لا يزال البحث عن الأسماء المتشابهة جاريًا');
     expect(within((await screen.findByText('Koffi Test')).closest('tr')!).getByText('البريد الإلكتروني نفسه')).toBeInTheDocument();
     await initI18n('en');
   });

@@ -1,15 +1,18 @@
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataGrid } from '../../../components/DataGrid/DataGrid';
+import { DataGrid, type GridQuery } from '../../../components/DataGrid/DataGrid';
 import { PageLayout } from '../../../components/PageLayout';
 import { http } from '../../../lib/http';
 import { useSession } from '../../../lib/session';
 import type { UserRow } from '../../users/api/users';
-import { type DuplicatePair, pairId } from '../api/people-ops';
+import { type DuplicatePair, type DuplicatePage, pairId } from '../api/people-ops';
 import { MergeModal } from '../components/MergeModal';
 
 const REASONS = ['email', 'phone', 'id_number', 'name'] as const;
+/** While people are still being compared by name, the board asks again this often (the figure goes down). */
+export const PENDING_REFRESH_MS = 5_000;
 
 function Person({ u }: { u: UserRow }) {
   return (
@@ -31,9 +34,28 @@ export default function DuplicationBoardPage() {
   const [reason, setReason] = useState('all');
   const [open, setOpen] = useState<DuplicatePair | null>(null);
   const [result, setResult] = useState<string | null>(null);
+  // What the last page said about the name comparison: still running (people left), or more pairs than counted.
+  const [names, setNames] = useState<{ pending: number; capped: boolean; count: number }>({ pending: 0, capped: false, count: 0 });
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (!names.pending) return undefined;
+    const timer = setInterval(() => void qc.invalidateQueries({ queryKey: ['duplicates', entityId] }), PENDING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [names.pending, qc, entityId]);
+  const fetchPage = async (q: GridQuery, signal: AbortSignal) => {
+    const page = await http.get<DuplicatePage>(`/api/get_users_duplicate/${entityId}`, { query: { ...q }, signal });
+    setNames({ pending: page.names_pending ?? 0, capped: page.count_capped ?? false, count: page.count });
+    return page;
+  };
   return (
     <PageLayout title={t('duplicates_title')}>
       <Text size="sm" c="dimmed">{t('duplicates_hint')}</Text>
+      {names.pending > 0 ? (
+        <Alert color="blue" data-testid="names-pending" role="status">
+          {t('names_pending', { n: names.pending.toLocaleString() })}
+        </Alert>
+      ) : null}
+      {names.capped ? <Alert color="yellow" data-testid="names-capped">{t('count_capped', { n: names.count.toLocaleString() })}</Alert> : null}
       {result ? <Alert color="green" data-testid="merge-result" withCloseButton onClose={() => setResult(null)}>{result}</Alert> : null}
       <Group>
         <SegmentedControl
@@ -49,7 +71,7 @@ export default function DuplicationBoardPage() {
         rowId={pairId}
         searchable={false}
         filters={{ reason: reason === 'all' ? undefined : reason }}
-        fetchPage={(q, signal) => http.get(`/api/get_users_duplicate/${entityId}`, { query: { ...q }, signal })}
+        fetchPage={fetchPage}
         columns={[
           { id: 'user', header: t('person'), fixed: true, cell: (p) => <Person u={p.user} /> },
           { id: 'duplicate', header: t('suspected_duplicate'), fixed: true, cell: (p) => <Person u={p.duplicate} /> },
