@@ -19,7 +19,7 @@ export class Jobs {
   private schedules = new Map<string, string>();
   /** Handlers running now: stop() lets them finish (and pg-boss record them) before the pool closes. */
   private running = new Set<Promise<void>>();
-  private repeats: { name: string; everyMs: number; task: (run: { first: boolean }) => Promise<void> }[] = [];
+  private repeats: { name: string; everyMs: number; task: (run: { first: boolean; stopping: () => boolean }) => Promise<void> }[] = [];
   private timers: NodeJS.Timeout[] = [];
 
   /** `installOnly`: no maintenance or cron timers (a one-off start that only installs pg-boss's schema). */
@@ -74,13 +74,14 @@ export class Jobs {
    * A task this process runs once when the jobs start (`first`) and then every `everyMs` while they run: not a
    * job (every process runs its own, at once after a restart), so it must be safe to run in several processes at
    * a time. For sweeps that must not wait for pg-boss's cron (a minute) or its expiry (a job's whole timeout).
+   * A task that can run long checks `stopping()` between its steps: stop() waits for the tasks still running.
    */
-  repeat(name: string, everyMs: number, task: (run: { first: boolean }) => Promise<void>) {
+  repeat(name: string, everyMs: number, task: (run: { first: boolean; stopping: () => boolean }) => Promise<void>) {
     this.repeats.push({ name, everyMs, task });
   }
 
   private runRepeat(r: (typeof this.repeats)[number], first: boolean) {
-    return this.track(inLane('background', () => r.task({ first })).catch((e: Error) => console.error('[jobs]', r.name, e.message)));
+    return this.track(inLane('background', () => r.task({ first, stopping: () => !this.started })).catch((e: Error) => console.error('[jobs]', r.name, e.message)));
   }
 
   /** Starts pg-boss and the workers in the background lane: a kiosk or a console call waiting for a connection goes first. */

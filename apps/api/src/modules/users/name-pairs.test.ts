@@ -145,6 +145,9 @@ describe('similar-name pairs (rule 286, issue 15 part 1)', () => {
     // A batch claims no more people once its time budget is spent: here at once, after its first person.
     expect(await withTenant(db(), org.entityId, (tx) => compareQueuedNames(tx, org.entityId, 500, { budgetMs: 0 }))).toBe(1);
     expect((await board(org)).names_pending).toBe(n - 101);
+    // A process that is stopping runs no more batches: the queue keeps the rest for the next start.
+    expect(await compareAllQueued(db(), 100, Infinity, () => true)).toBe(0);
+    expect((await board(org)).names_pending).toBe(n - 101);
     // The rest, without a time budget: two more batches of at most 100 (the last one short).
     expect(await compareAllQueued(db(), 100, Infinity)).toBe(2);
     const done = await board(org);

@@ -88,11 +88,11 @@ export async function queuedNames(tx: Db, entityId: number) {
  */
 export function registerNamePairs(services: Services) {
   let running = false;
-  services.jobs.repeat('users.duplicate-names', NAME_SWEEP_MS, async () => {
+  services.jobs.repeat('users.duplicate-names', NAME_SWEEP_MS, async ({ stopping }) => {
     if (running) return;
     running = true;
     try {
-      await compareAllQueued(services.database.db);
+      await compareAllQueued(services.database.db, NAME_BATCH, NAME_BUDGET_MS, stopping);
     } finally {
       running = false;
     }
@@ -112,16 +112,22 @@ export async function refreshPairStatistics(db: Db) {
   await asSystem(db, (tx) => tx.execute(sql`analyze duplicate_name_pairs`));
 }
 
-/** Works through the queue of every organisation; answers the number of batches run. */
-export async function compareAllQueued(db: Db, batch = NAME_BATCH, budgetMs = NAME_BUDGET_MS) {
+/**
+ * Works through the queue of every organisation; answers the number of batches run. Gives up between two batches
+ * once `stopping` says the process is stopping (the queue keeps what is left; a first comparison of 20,000 similar
+ * names takes minutes, and a shutdown waited for it).
+ */
+export async function compareAllQueued(db: Db, batch = NAME_BATCH, budgetMs = NAME_BUDGET_MS, stopping: () => boolean = () => false) {
   let batches = 0;
   for (;;) {
+    if (stopping()) return batches;
     const orgs = await asSystem(db, async (tx) => rowsOf<{ entity_id: number }>(await tx.execute(sql`select distinct entity_id from duplicate_name_queue limit 100`)));
     if (!orgs.length) return batches;
     let compared = 0;
     // A few batches of each organisation in turn: a large import does not keep the others waiting.
     for (const { entity_id } of orgs) {
       for (let round = 0; round < ROUNDS_PER_TURN; round++) {
+        if (stopping()) return batches;
         const n = await withTenant(db, Number(entity_id), (tx) => compareQueuedNames(tx, Number(entity_id), batch, { skipLocked: true, budgetMs }));
         compared += n;
         if (n) batches++;
