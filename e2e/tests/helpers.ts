@@ -224,6 +224,9 @@ export function lastMailTo(to: string, needle: string, dataDir = process.env.E2E
 export async function pickDay(page: Page, field: import('@playwright/test').Locator, day: string) {
   await field.click();
   const target = page.locator(`table button[data-date="${day}"]:not([data-outside])`);
+  // The calendar first: asked before it has opened, the day "is not visible" and the loop below paged on to
+  // November 2028 (a busy CI run).
+  await expect(page.locator('table button[data-date]:visible').first()).toBeVisible();
   for (let i = 0; i < 24 && !(await target.isVisible()); i++) {
     const direction = day > new Date().toISOString().slice(0, 10) ? 'next' : 'previous';
     await page.locator(`button[data-direction="${direction}"]:visible`).first().click();
