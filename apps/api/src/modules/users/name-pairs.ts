@@ -3,8 +3,6 @@ import { rowsOf, type Db } from '../../platform/db/client';
 import { asSystem, withTenant } from '../../platform/db/tenant';
 import type { Services } from '../../platform/services';
 
-/** Names at least this similar (pg_trgm) count as a suspected duplicate. */
-export const NAME_SIMILARITY = 0.6;
 /**
  * One background batch (one short transaction): at most this many people, and no more claimed after NAME_BUDGET_MS
  * (bench/duplicates.ts prints the batches' times).
@@ -19,9 +17,10 @@ const nameOf = (alias: string) => sql.raw(`lower(${alias}.first_name || ' ' || $
 
 /**
  * Compares up to `max` queued people of the organisation with everyone active in it (rule 286), in the caller's
- * tenant transaction: their old pairs go, their neighbours come from the trigram indexes (`%` at NAME_SIMILARITY on
- * the lower-cased name or on its skeleton, users.dup_name_key: never a cross join) with the better of the two
- * similarities as the pair's score, kept once per pair (the lower id first). An archived person keeps no pairs.
+ * tenant transaction: their old pairs go, their neighbours come from the trigram indexes (`%` on the lower-cased
+ * name or on its skeleton, users.dup_name_key, at the 0.6 similarity threshold that duplicate_name_neighbours sets
+ * for itself: never a cross join) with the better of the two similarities as the pair's score, kept once per pair
+ * (the lower id first). An archived person keeps no pairs.
  *
  * The people are claimed a few at a time, in id order, and no more are claimed once `budgetMs` has passed: a batch
  * holds the embedded database's one connection about that long at most (plus one step's work). `skipLocked` (the
@@ -30,7 +29,6 @@ const nameOf = (alias: string) => sql.raw(`lower(${alias}.first_name || ' ' || $
  */
 export async function compareQueuedNames(tx: Db, entityId: number, max: number, { skipLocked = false, budgetMs = Infinity } = {}) {
   const started = performance.now();
-  await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(NAME_SIMILARITY)}, true)`);
   let done = 0;
   let step = Math.min(FIRST_STEP, max);
   while (done < max) {
